@@ -1,0 +1,56 @@
+/** Business constants of the spec, named by meaning. */
+export const LIMITS = {
+  requestTimeoutMs: 120_000,
+  sendThrottleMs: 1_000,
+  searchDebounceMs: 500,
+  smsCountdownSec: 120,
+  smsCodeTtlSec: 300,
+  smsMaxWrongTries: 5,
+  smsPerPhoneMinIntervalSec: 60,
+  smsPerPhonePerHour: 5,
+  smsPerPhonePerDay: 10,
+  smsPerIpPerDay: 30,
+  loginAttemptsPerIpPerMinute: 20,
+  historyPageSize: 20,
+  promptLibraryPageSize: 9,
+  multiModelMax: 4,
+  multiModelMin: 2,
+  recommendedModelsDesktop: 6,
+  recommendedModelsMobile: 5,
+  defaultModel: 'v35',
+  defaultSessionName: '新的对话',
+  defaultTemperature: 0.8,
+  defaultMaxTokens: 1888,
+  defaultPresencePenalty: 0,
+  defaultFrequencyPenalty: 0,
+  webVersion: '2025.10.20',
+  /** Largest JSON body the API accepts. */
+  bodyLimitBytes: 1_048_576,
+} as const;
+
+/** Local storage keys of the spec. */
+export const STORAGE_KEYS = {
+  chat: 'chat_storage',
+  draw: 'draw_storage',
+  config: 'config_storage',
+  prompt: 'prompt_storage',
+  user: 'user_storage',
+  app: 'app_storage',
+  music: 'music_storage',
+  video: 'video_storage',
+  plugin: 'plugin_storage',
+  modal: 'modal_store',
+} as const;
+
+export const COOKIE_NAMES = {
+  chatVipModal: 'chat_vip_modal',
+  guideModal: 'guide_modal',
+  customerKefu: 'customer_kefu',
+  deepSeekModal: 'deepSeek_modal',
+  agentModal: 'agent_modal',
+} as const;
+
+/** Mainland mobile: 1, then 3-9, then 9 digits. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** SMS code: 4 to 6 digits. */
+export const SMS_CODE_PATTERN = /^\d{4,6}$/;

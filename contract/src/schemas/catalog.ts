@@ -1,0 +1,57 @@
+/** Model catalog entries as served to the web app (chat-core 3, search-agents-tools 3). */
+export type CheckKey = 'chat' | 'chat_v40' | 'chat_image' | 'chat_doc' | 'chat_media' | 'chat_table' | 'chat_networking' | 'hat_official';
+export type ResloveType = 'deepSeek' | 'common' | 'agent' | 'zhipu' | 'image' | 'file' | 'customer';
+
+export interface ModelEntry {
+  key: string;
+  label: string;
+  sort_label: string;
+  shortName: string;
+  icon: string;
+  icon_link: string;
+  desc: string;
+  description: string;
+  checkKey: CheckKey;
+  isFree: boolean;
+  free: boolean;
+  tags: string[];
+  vipTag: string;
+  internetModelType: string;
+  modelType: 'hot' | 'common';
+  resloveType: ResloveType;
+  uploadLimit: number;
+  request: string;
+  high: boolean;
+  only_points: boolean;
+  allow_points: boolean;
+  consume_points: number;
+  isAttack: boolean;
+  isChecked: boolean;
+  /** Deep-thinking model: answers stream a reasoning block first. */
+  reasoning: boolean;
+  /** Offline models answer 该模型尚未上线. */
+  online: boolean;
+  /** Whether exchanges with this model are kept in server history (chat-core 9). */
+  keepHistory: boolean;
+  vendor: string;
+  children?: ModelEntry[];
+}
+
+export interface ModelGroup {
+  key: string;
+  label: string;
+  icon: string;
+  /** Model keys, in menu order. */
+  models: string[];
+}
+
+export interface ModelWebRes {
+  list: ModelEntry[];
+  groups: ModelGroup[];
+  /** True when replies come from the built-in demo upstream. */
+  demo: boolean;
+}
+
+export interface ModelGroupsRes {
+  groups: ModelGroup[];
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { idField, pageField, rowsField } from './common';
+
+export const ChatRoleSchema = z.enum(['system', 'user', 'assistant']);
+export type ChatRole = z.infer<typeof ChatRoleSchema>;
+
+export const HistoryMessageSchema = z.object({
+  role: ChatRoleSchema,
+  content: z.string().max(100_000, { error: '历史消息过长' }),
+  id: z.string().max(64).optional(),
+});
+export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
+
+/**
+ * Body of POST /api/v1/chat2/{model}. `prompt` (or its alias `ask`) is the new question;
+ * `messages` the earlier ok text/assistant messages of the session, oldest first.
+ */
+export const ChatRequestSchema = z
+  .object({
+    prompt: z.string().max(100_000, { error: '问题内容过长' }).optional(),
+    ask: z.string().max(100_000, { error: '问题内容过长' }).optional(),
+    messages: z.array(HistoryMessageSchema).max(200, { error: '历史消息过多' }).optional(),
+    conversationId: z.string().trim().min(1).max(64).optional(),
+    /** Client id of the user message, echoed into history. */
+    messageId: z.string().trim().min(1).max(64).optional(),
+    params: z
+      .object({
+        temperature: z.number().min(0).max(2).optional(),
+        max_tokens: z.number().int().min(1).max(32_000).optional(),
+        presence_penalty: z.number().min(-2).max(2).optional(),
+        frequency_penalty: z.number().min(-2).max(2).optional(),
+      })
+      .optional(),
+    type: z.string().max(32).optional(),
+    atype: z.string().max(32).optional(),
+  })
+  .transform((b) => ({ ...b, prompt: (b.prompt ?? b.ask ?? '').trim() }))
+  .refine((b) => b.prompt.length > 0, { error: MSG.askEmpty, path: ['prompt'] });
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+export const MessageStateSchema = z.enum(['ok', 'waite', 'error']);
+export type MessageState = z.infer<typeof MessageStateSchema>;
+
+export interface StoredMessage {
+  id: string;
+  role: ChatRole;
+  content: string;
+  reasoning: string;
+  model: string;
+  state: MessageState;
+  createdAt: string;
+}
+
+export interface RecordItem {
+  id: string;
+  title: string;
+  model: string;
+  messageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const RecordListSchema = z.object({
+  page: pageField,
+  rows: rowsField,
+  model: z.string().max(64).optional(),
+  type: z.string().max(32).optional(),
+  keyword: z.string().max(100).optional(),
+});
+export type RecordListReq = z.infer<typeof RecordListSchema>;
+export interface RecordListRes {
+  list: RecordItem[];
+  total: number;
+  page: number;
+  rows: number;
+}
+
+export const RecordIdSchema = z.object({ id: idField });
+export type RecordIdReq = z.infer<typeof RecordIdSchema>;
+export interface RecordDataRes extends RecordItem {
+  messages: StoredMessage[];
+}
+
+export const RecordAddSchema = z.object({
+  id: z.string().trim().min(1).max(64).optional(),
+  title: z.string().trim().max(100).optional(),
+  model: z.string().trim().min(1).max(64).default('v35'),
+});
+export type RecordAddReq = z.infer<typeof RecordAddSchema>;
+
+export const RecordRenameSchema = z.object({
+  id: idField,
+  title: z.string({ error: '请输入会话名称' }).trim().min(1, { error: '请输入会话名称' }).max(100, { error: '会话名称最多100个字' }),
+});
+export type RecordRenameReq = z.infer<typeof RecordRenameSchema>;

@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { registerPlatform } from './http/platform';
+import { registerStaticWeb } from './http/static-web';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerConfigRoutes } from './modules/config/routes';
+import { registerChatRoutes } from './modules/chat/routes';
+import { registerHistoryRoutes } from './modules/history/routes';
+import { registerMediaRoutes } from './modules/media/routes';
+
+/**
+ * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
+ * body limit), then each area's routes, then static hosting of the web app with history fallback.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: ctx.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    disableRequestLogging: ctx.config.env === 'test',
+    forceCloseConnections: true,
+  });
+
+  await registerPlatform(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await registerAuthRoutes(api, ctx);
+      await registerConfigRoutes(api, ctx);
+      await registerChatRoutes(api, ctx);
+      await registerHistoryRoutes(api, ctx);
+      await registerMediaRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticWeb(app, ctx);
+  return app;
+}

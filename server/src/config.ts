@@ -1,0 +1,206 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, parsed from the environment by this one schema.
+ * The only module that reads process.env; it fails fast at boot with the offending variable.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+
+const vendorIds = ['DEEPSEEK', 'ZHIPU', 'MOONSHOT', 'DASHSCOPE', 'ARK', 'QIANFAN', 'OPENAI'] as const;
+export type VendorEnvId = (typeof vendorIds)[number];
+
+const EnvSchema = z
+  .object({
+    /** production | development | test */
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    /** HTTP port for web + API. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Interface to bind. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Where PGlite data and local files live. */
+    DATA_DIR: z.string().default('./data'),
+    /** PostgreSQL URL; unset = embedded PGlite in DATA_DIR. */
+    DATABASE_URL: optionalUrl,
+    /** PostgreSQL pool size per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    /** Redis URL for shared rate limits and cross-instance state; unset = in-process memory. */
+    REDIS_URL: optionalUrl,
+    /** Time zone of business days (quotas, sign-in). */
+    TZ_BUSINESS: z.string().default('Asia/Shanghai'),
+    /** pino level. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Built web app to serve; empty disables static hosting. */
+    WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+    /** Largest accepted request body in bytes. */
+    BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Days a login token stays valid. */
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Trust X-Forwarded-For from a reverse proxy. */
+    TRUST_PROXY: bool.default(false),
+
+    /** console (dev, logs codes) | tencent (Tencent Cloud SMS). */
+    SMS_PROVIDER: z.enum(['console', 'tencent']).optional(),
+    /** Dev only: every code check accepts this code. Refused in production. */
+    SMS_FIXED_CODE: z.string().regex(/^\d{4,6}$/).optional().or(z.literal('').transform(() => undefined)),
+    /** Tencent Cloud SMS credentials and template. */
+    TENCENT_SMS_SECRET_ID: z.string().optional(),
+    TENCENT_SMS_SECRET_KEY: z.string().optional(),
+    TENCENT_SMS_APP_ID: z.string().optional(),
+    TENCENT_SMS_SIGN_NAME: z.string().optional(),
+    TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+    TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+    /** Endpoint override (tests point it at a local fake). */
+    TENCENT_SMS_ENDPOINT: z.string().url().default('https://sms.tencentcloudapi.com'),
+
+    /** Per-vendor keys and base URLs; a vendor with a key serves its models for real. */
+    DEEPSEEK_API_KEY: z.string().optional(),
+    DEEPSEEK_BASE_URL: optionalUrl,
+    ZHIPU_API_KEY: z.string().optional(),
+    ZHIPU_BASE_URL: optionalUrl,
+    MOONSHOT_API_KEY: z.string().optional(),
+    MOONSHOT_BASE_URL: optionalUrl,
+    DASHSCOPE_API_KEY: z.string().optional(),
+    DASHSCOPE_BASE_URL: optionalUrl,
+    ARK_API_KEY: z.string().optional(),
+    ARK_BASE_URL: optionalUrl,
+    QIANFAN_API_KEY: z.string().optional(),
+    QIANFAN_BASE_URL: optionalUrl,
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: optionalUrl,
+    /** Ollama server (no key); when set, Ollama-backed models are served by it. */
+    OLLAMA_BASE_URL: optionalUrl,
+    /** Any OpenAI-compatible endpoint for the 'compatible' vendor. */
+    COMPATIBLE_API_KEY: z.string().optional(),
+    COMPATIBLE_BASE_URL: optionalUrl,
+
+    /** Force the built-in demo upstream even when keys are set (benchmarks). */
+    DEMO_UPSTREAM: bool.optional(),
+    /** Milliseconds between demo tokens. */
+    DEMO_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(30),
+    /** Upstream: ms to wait for the first byte before failing. */
+    UPSTREAM_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Upstream: ms of silence mid-stream before failing. */
+    UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+
+    /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
+    SSRF_ALLOW: z.string().default(''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SMS_FIXED_CODE) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_FIXED_CODE'], message: 'SMS_FIXED_CODE must not be set in production' });
+    }
+    if (env.SMS_PROVIDER === 'tencent') {
+      for (const k of ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'] as const) {
+        if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when SMS_PROVIDER=tencent` });
+      }
+    }
+    if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER ?? 'console') === 'console') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=console is for development only' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface VendorCredential {
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  tzBusiness: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  bodyLimit: number;
+  tokenTtlDays: number;
+  trustProxy: boolean;
+  sms: {
+    provider: 'console' | 'tencent';
+    fixedCode?: string;
+    tencent: {
+      secretId: string;
+      secretKey: string;
+      appId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+      endpoint: string;
+    };
+  };
+  /** Credentials by vendor id (lower case: deepseek, zhipu, moonshot, dashscope, ark, qianfan, openai, ollama, compatible). */
+  vendors: Record<string, VendorCredential>;
+  forceDemo: boolean;
+  demoTokenDelayMs: number;
+  upstreamFirstByteTimeoutMs: number;
+  upstreamIdleTimeoutMs: number;
+  ssrfAllow: string[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const vendors: Record<string, VendorCredential> = {};
+  for (const id of vendorIds) {
+    vendors[id.toLowerCase()] = { apiKey: e[`${id}_API_KEY`] || undefined, baseUrl: e[`${id}_BASE_URL`] };
+  }
+  vendors.ollama = { baseUrl: e.OLLAMA_BASE_URL };
+  vendors.compatible = { apiKey: e.COMPATIBLE_API_KEY || undefined, baseUrl: e.COMPATIBLE_BASE_URL };
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    tzBusiness: e.TZ_BUSINESS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    bodyLimit: e.BODY_LIMIT,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    sms: {
+      provider: e.SMS_PROVIDER ?? 'console',
+      fixedCode: e.SMS_FIXED_CODE,
+      tencent: {
+        secretId: e.TENCENT_SMS_SECRET_ID ?? '',
+        secretKey: e.TENCENT_SMS_SECRET_KEY ?? '',
+        appId: e.TENCENT_SMS_APP_ID ?? '',
+        signName: e.TENCENT_SMS_SIGN_NAME ?? '',
+        templateId: e.TENCENT_SMS_TEMPLATE_ID ?? '',
+        region: e.TENCENT_SMS_REGION,
+        endpoint: e.TENCENT_SMS_ENDPOINT,
+      },
+    },
+    vendors,
+    forceDemo: e.DEMO_UPSTREAM ?? false,
+    demoTokenDelayMs: e.DEMO_TOKEN_DELAY_MS,
+    upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+    ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/** Config for tests: defaults plus overrides, never reading the real environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_FIXED_CODE: '123456', DATA_DIR: '/tmp/wanxiang-test', WEB_DIST: '', ...overrides });
+}

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createKeyValueStore, type KeyValueStore } from './infra/kv';
+import { createSmsProvider, type SmsProvider } from './infra/sms';
+import { createSafeFetch, type SafeFetch } from './infra/safe-fetch';
+import { loadCatalog, type Catalog } from './catalog';
+import { createLlmGateway, type LlmGateway } from './llm/gateway';
+
+/**
+ * Everything a module needs, built once per process: configuration, the database and the
+ * adapters behind interfaces. Tests build one with their own fakes through `createContext`'s overrides.
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  kv: KeyValueStore;
+  sms: SmsProvider;
+  safeFetch: SafeFetch;
+  catalog: Catalog;
+  llm: LlmGateway;
+  /** Aborted when the process starts shutting down: open streams end with an `error` event. */
+  shutdown: AbortController;
+}
+
+export type ContextOverrides = Partial<Omit<AppContext, 'config'>>;
+
+export async function createContext(config: Config, logger: FastifyBaseLogger, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: config.databasePoolSize }));
+  const kv = overrides.kv ?? (await createKeyValueStore(config));
+  const sms = overrides.sms ?? createSmsProvider(config, logger);
+  const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
+  const catalog = overrides.catalog ?? loadCatalog();
+  const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
+  return { config, database, kv, sms, safeFetch, catalog, llm, shutdown: overrides.shutdown ?? new AbortController() };
+}
+
+/** Close what the context opened, in reverse order. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.shutdown.abort();
+  await ctx.llm.close();
+  await ctx.kv.close();
+  await ctx.database.close();
+}

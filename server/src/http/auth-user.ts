@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from './errors';
+
+/** The authenticated caller, resolved from the `token` header (or Authorization: Bearer). */
+export interface AuthUser {
+  id: number;
+  vip: number;
+  phone: string | null;
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth plugin's hook when a valid token was sent. */
+    authUser: AuthUser | null;
+  }
+}
+
+/** The caller or a 401; the first line of every login-required handler. */
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.authUser) throw unauthorized();
+  return req.authUser;
+}
+
+/** Read the session token from the request headers. */
+export function tokenFromRequest(req: FastifyRequest): string | null {
+  const t = req.headers.token;
+  if (typeof t === 'string' && t.length > 0) return t;
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  return null;
+}

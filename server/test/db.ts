@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite, PGliteInterface } from '@electric-sql/pglite';
+import * as schema from '../src/db/schema';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplateUrl: string;
+  }
+}
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** The database kinds every DB test runs on: PGlite always, PostgreSQL when it answers. */
+export function testDbKinds(): TestDbKind[] {
+  return inject('pgTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+let pgliteTemplate: Promise<PGlite> | null = null;
+
+/** A fresh, migrated, isolated database of the given kind; close() drops it. */
+export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
+  return kind === 'postgres' ? openPostgresClone() : openPgliteClone();
+}
+
+async function openPgliteClone(): Promise<Database> {
+  // Migrating PGlite costs seconds; migrate once per worker and clone per test.
+  pgliteTemplate ??= (async () => {
+    const d = await openDatabase({});
+    return (d.db as unknown as { $client: PGlite }).$client;
+  })();
+  const template = await pgliteTemplate;
+  const client = (await template.clone()) as PGliteInterface;
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: async () => {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgresClone(): Promise<Database> {
+  const templateUrl = inject('pgTemplateUrl');
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `wx_t_${template.split('_').pop()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(templateUrl, name), poolSize: 10, migrate: false });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
