@@ -1,0 +1,62 @@
+import { Agent, request } from 'undici';
+import { createParser } from 'eventsource-parser';
+
+export interface StreamResult {
+  /** ms from sending the request to the first content chunk. */
+  ttfbMs: number;
+  chunks: number;
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * POST a JSON body and read an SSE answer, counting content chunks: for the product's stream
+ * the `text` events, for an OpenAI-compatible upstream the chunks with delta.content.
+ */
+export async function streamOnce(
+  dispatcher: Agent,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  kind: 'product' | 'openai',
+): Promise<StreamResult> {
+  const start = performance.now();
+  let ttfbMs = -1;
+  let chunks = 0;
+  let ok = false;
+  let error: string | undefined;
+  const parser = createParser({
+    onEvent: (ev) => {
+      if (kind === 'product') {
+        if (ev.event === 'text') {
+          if (ttfbMs < 0) ttfbMs = performance.now() - start;
+          chunks++;
+        } else if (ev.event === 'done') ok = true;
+        else if (ev.event === 'error') error = ev.data;
+      } else {
+        if (ev.data === '[DONE]') {
+          ok = true;
+          return;
+        }
+        const content = (JSON.parse(ev.data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content;
+        if (content) {
+          if (ttfbMs < 0) ttfbMs = performance.now() - start;
+          chunks++;
+        }
+      }
+    },
+  });
+  const res = await request(url, {
+    method: 'POST',
+    dispatcher,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('text/event-stream')) {
+    const text = await res.body.text();
+    return { ttfbMs: -1, chunks: 0, ok: false, error: `HTTP ${res.statusCode}: ${text.slice(0, 200)}` };
+  }
+  const decoder = new TextDecoder();
+  for await (const part of res.body) parser.feed(decoder.decode(part as Buffer, { stream: true }));
+  return { ttfbMs, chunks, ok, error };
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Installs what a fresh clone needs before `npm start` / `npm test` / `npm run bench`.
+// Runs on whatever Node the machine has (plain JS, no dependencies): npm packages from the
+// lockfile when node_modules is missing or stale, and with --browser Debian's Chromium and a
+// CJK font for the browser tests (Playwright never downloads a browser here).
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wantBrowser = process.argv.includes('--browser');
+
+function run(cmd, env = {}) {
+  console.log(`[setup] ${cmd}`);
+  execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+function npmPackagesStale() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return true;
+  if (!existsSync(join(root, 'node_modules', '.bin', 'node'))) return true;
+  return statSync(join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs + 1000;
+}
+
+if (npmPackagesStale()) {
+  run('npm ci --no-audit --no-fund', { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+}
+
+function hasCjkFont() {
+  try {
+    return /Noto (Sans|Serif) CJK/i.test(execSync('fc-list', { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+}
+
+if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasCjkFont())) {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run(`${sudo}apt-get update -qq`, env);
+  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk`, env);
+}
