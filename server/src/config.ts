@@ -86,6 +86,10 @@ const EnvSchema = z
     UPSTREAM_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     /** Upstream: ms of silence mid-stream before failing. */
     UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Chat streams: ms between `: ping` heartbeat comments (keeps proxies from closing idle streams). */
+    CHAT_HEARTBEAT_MS: z.coerce.number().int().min(10).default(15_000),
+    /** Quota: a reservation still held after this many ms belongs to a crashed or stuck stream; the reaper releases it. */
+    QUOTA_RESERVATION_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
 
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
@@ -145,6 +149,8 @@ export interface Config {
   demoTokenDelayMs: number;
   upstreamFirstByteTimeoutMs: number;
   upstreamIdleTimeoutMs: number;
+  chatHeartbeatMs: number;
+  quotaReservationTtlMs: number;
   ssrfAllow: string[];
 }
 
@@ -196,6 +202,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoTokenDelayMs: e.DEMO_TOKEN_DELAY_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+    chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
+    quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

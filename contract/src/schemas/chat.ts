@@ -94,3 +94,12 @@ export const RecordRenameSchema = z.object({
   title: z.string({ error: '请输入会话名称' }).trim().min(1, { error: '请输入会话名称' }).max(100, { error: '会话名称最多100个字' }),
 });
 export type RecordRenameReq = z.infer<typeof RecordRenameSchema>;
+
+/** POST /v1/chat/record/clear: every conversation of the user, or only those of one kind. */
+export const RecordClearSchema = z.object({
+  type: z.string().max(32).optional(),
+});
+export type RecordClearReq = z.infer<typeof RecordClearSchema>;
+export interface RecordClearRes {
+  deleted: number;
+}

@@ -75,7 +75,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
+      // pool.end() resolves before its sockets are closed; wait for every client's 'remove'
+      // so callers (shutdown, tests dropping the database) really find it closed.
+      let open = pool.totalCount;
+      const drained = open === 0 ? Promise.resolve() : new Promise<void>((r) => pool.on('remove', () => --open <= 0 && r()));
       await pool.end();
+      await drained;
     },
   };
 }

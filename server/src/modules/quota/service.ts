@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Code, MSG } from '@wanxiang/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { CatalogModel } from '../../catalog';
+import type { AuthUser } from '../../http/auth-user';
+import { AppError } from '../../http/errors';
+import { businessDay } from './period';
+import { closeHold, insertHold, releaseStaleHolds, selectUsage, type Executor, type UsageRow } from './store';
+
+/**
+ * Per-model daily counts: reserve one before the upstream call, settle it when the reply is
+ * delivered, release it on failure or abort. Each close takes effect at most once.
+ */
+
+/** What quota rules need from the app: tests pass a context with just these. */
+export type QuotaContext = Pick<AppContext, 'config' | 'database' | 'catalog'>;
+export type QuotaUser = Pick<AuthUser, 'id' | 'vip'>;
+export type QuotaModel = Pick<CatalogModel, 'quotaKey' | 'blockedVips'>;
+
+export interface Reservation {
+  id: string;
+  userId: number;
+  quotaKey: string;
+  period: string;
+  amount: number;
+  /** False for unmetered models and unlimited tiers: nothing was written, settle and release do nothing. */
+  metered: boolean;
+}
+
+/** Counts one reply costs. */
+const REPLY_COST = 1;
+
+/** Refuse a model the user's membership tier may not use (chat-core 6). */
+export function assertTierAllowed(user: QuotaUser, model: QuotaModel): void {
+  if (!model.blockedVips.includes(user.vip)) return;
+  throw new AppError(Code.TIER_DENIED, user.vip === 0 ? MSG.tierDeniedFree : MSG.tierDeniedVip52);
+}
+
+/**
+ * Check the tier, then hold one count of the model's quota for today in one atomic statement.
+ * Throws NO_COUNT (次数已用尽) when the limit is reached. Unmetered models ('' quota key) and
+ * unlimited tiers (-1) touch no database at all: they sit on the chat hot path.
+ */
+export async function reserveQuota(ctx: QuotaContext, user: QuotaUser, model: QuotaModel, ref: string, now: Date = new Date()): Promise<Reservation> {
+  assertTierAllowed(user, model);
+  const period = businessDay(now, ctx.config.tzBusiness);
+  const base = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: REPLY_COST };
+  if (model.quotaKey === '') return { ...base, metered: false };
+  const limit = ctx.catalog.dailyLimit(model.quotaKey, user.vip);
+  if (limit < 0) return { ...base, metered: false };
+  const held = limit >= REPLY_COST && (await insertHold(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) }));
+  if (!held) throw new AppError(Code.NO_COUNT, MSG.countExhausted);
+  return { ...base, metered: true };
+}
+
+/**
+ * Charge a held reservation. Pass `tx` to settle inside the transaction that persists the reply.
+ * Answers whether this call charged (false when already settled, released or unmetered).
+ */
+export async function settleReservation(ctx: QuotaContext, r: Reservation, tx?: Executor): Promise<boolean> {
+  if (!r.metered) return false;
+  return closeHold(tx ?? ctx.database.db, r.userId, r.id, 'settled');
+}
+
+/** Give a held reservation back; at most once, and never after a settle. */
+export async function releaseReservation(ctx: QuotaContext, r: Reservation, tx?: Executor): Promise<boolean> {
+  if (!r.metered) return false;
+  return closeHold(tx ?? ctx.database.db, r.userId, r.id, 'released');
+}
+
+/** Today's counters of one quota key for a user. */
+export async function quotaUsage(ctx: QuotaContext, userId: number, quotaKey: string, now: Date = new Date()): Promise<UsageRow> {
+  return selectUsage(ctx.database.db, userId, quotaKey, businessDay(now, ctx.config.tzBusiness));
+}
+
+/** Release reservations held longer than QUOTA_RESERVATION_TTL_MS (a crashed worker's). */
+export async function reapStaleReservations(ctx: QuotaContext): Promise<number> {
+  return releaseStaleHolds(ctx.database.db, ctx.config.quotaReservationTtlMs);
+}
+
+/**
+ * Run the reaper now and then every TTL/2 on an unref'd timer, until `stop` (or the
+ * context's shutdown signal). Several server instances may each run one: closes are idempotent.
+ */
+export function startReservationReaper(ctx: QuotaContext & Pick<AppContext, 'shutdown'>, log?: FastifyBaseLogger): () => void {
+  const run = () => {
+    reapStaleReservations(ctx)
+      .then((n) => {
+        if (n > 0) log?.warn({ released: n }, 'released stale quota reservations');
+      })
+      .catch((err: unknown) => log?.error({ err }, 'quota reaper failed'));
+  };
+  run();
+  const timer = setInterval(run, Math.max(1_000, Math.floor(ctx.config.quotaReservationTtlMs / 2)));
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  ctx.shutdown.signal.addEventListener('abort', stop, { once: true });
+  return stop;
+}
