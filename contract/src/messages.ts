@@ -53,6 +53,7 @@ export const MSG = {
   replyPending: '请等待消息回复完成',
   switchModelWhileLoading: '请等待回话回复完成！',
   modelOffline: '该模型尚未上线',
+  modelKeyRequired: '请提供模型 key',
   thinkingPlaceholder: 'AI正在思考...',
   stopSuccess: '暂停请求成功，可以点击继续重新提问！',
   stopFailed: '暂停失败！',

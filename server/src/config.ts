@@ -80,6 +80,8 @@ const EnvSchema = z
 
     /** Force the built-in demo upstream even when keys are set (benchmarks). */
     DEMO_UPSTREAM: bool.optional(),
+    /** Use an already running demo upstream (its /v1 base URL) instead of starting one (benchmarks). */
+    DEMO_UPSTREAM_URL: optionalUrl,
     /** Milliseconds between demo tokens. */
     DEMO_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(30),
     /** Upstream: ms to wait for the first byte before failing. */
@@ -146,6 +148,8 @@ export interface Config {
   /** Credentials by vendor id (lower case: deepseek, zhipu, moonshot, dashscope, ark, qianfan, openai, ollama, compatible). */
   vendors: Record<string, VendorCredential>;
   forceDemo: boolean;
+  /** External demo upstream base URL; unset = the gateway starts its own on loopback. */
+  demoUpstreamUrl?: string;
   demoTokenDelayMs: number;
   upstreamFirstByteTimeoutMs: number;
   upstreamIdleTimeoutMs: number;
@@ -199,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     vendors,
     forceDemo: e.DEMO_UPSTREAM ?? false,
+    demoUpstreamUrl: e.DEMO_UPSTREAM_URL,
     demoTokenDelayMs: e.DEMO_TOKEN_DELAY_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,

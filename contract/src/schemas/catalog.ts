@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { inviteCodeField } from './common';
+
 /** Model catalog entries as served to the web app (chat-core 3, search-agents-tools 3). */
 export type CheckKey = 'chat' | 'chat_v40' | 'chat_image' | 'chat_doc' | 'chat_media' | 'chat_table' | 'chat_networking' | 'hat_official';
 export type ResloveType = 'deepSeek' | 'common' | 'agent' | 'zhipu' | 'image' | 'file' | 'customer';
@@ -55,3 +59,14 @@ export interface ModelWebRes {
 export interface ModelGroupsRes {
   groups: ModelGroup[];
 }
+
+/** Query of GET /api/v1/config/model/web and /api/v2/config/model/groups. */
+export const ModelWebQuerySchema = z.object({ invite_code: inviteCodeField });
+export type ModelWebQuery = z.infer<typeof ModelWebQuerySchema>;
+
+/** Query of GET /api/v2/config/model/details. */
+export const ModelDetailsQuerySchema = z.object({
+  key: z.string({ error: MSG.modelKeyRequired }).trim().min(1, { error: MSG.modelKeyRequired }).max(64, { error: MSG.modelOffline }),
+  invite_code: inviteCodeField,
+});
+export type ModelDetailsQuery = z.infer<typeof ModelDetailsQuerySchema>;

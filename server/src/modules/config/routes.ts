@@ -1,5 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { ModelDetailsQuerySchema, ModelWebQuerySchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
+import { parse } from '../../http/validate';
+import { buildModelConfig } from './service';
 
-// Placeholder so the app compiles while this area is built.
-export async function registerConfigRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Model configuration (chat-core 7 "Configuration"): public, answered from a boot-time cache. */
+export async function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const answers = buildModelConfig(ctx.catalog, ctx.llm);
+
+  app.get('/v1/config/model/web', async (req, reply) => {
+    const q = parse(ModelWebQuerySchema, req.query);
+    return reply.type(JSON_TYPE).send(answers.web(Boolean(q.invite_code)));
+  });
+
+  app.get('/v2/config/model/groups', async (req, reply) => {
+    parse(ModelWebQuerySchema, req.query);
+    return reply.type(JSON_TYPE).send(answers.groups());
+  });
+
+  // The spec names this call with a {key} payload and no method: the query (GET) or the body (POST).
+  app.get('/v2/config/model/details', async (req, reply) => {
+    const q = parse(ModelDetailsQuerySchema, req.query);
+    return reply.type(JSON_TYPE).send(answers.details(q.key, Boolean(q.invite_code)));
+  });
+  app.post('/v2/config/model/details', async (req, reply) => {
+    const q = parse(ModelDetailsQuerySchema, req.body);
+    return reply.type(JSON_TYPE).send(answers.details(q.key, Boolean(q.invite_code)));
+  });
+}
