@@ -40,5 +40,17 @@ export function isStreamEventName(name: string): name is StreamEventName {
   return (STREAM_EVENT_NAMES as readonly string[]).includes(name);
 }
 
+/** `code` of an `error` event, by cause (HTTP-like numbers the web app shows the msg of). */
+export const STREAM_ERROR_CODES = {
+  /** The upstream model answered an error status, broke off mid-stream or sent garbage. */
+  upstreamFailed: 502,
+  /** The server is shutting down; the question can be asked again in a moment. */
+  shuttingDown: 503,
+  /** The upstream model did not answer (first byte or next chunk) in time. */
+  upstreamTimeout: 504,
+  /** The reply streamed but could not be saved; nothing was charged. */
+  internal: 500,
+} as const;
+
 /** Heartbeat comment interval for open streams. */
 export const STREAM_HEARTBEAT_MS = 15_000;

@@ -28,7 +28,11 @@ async function codeOf(p: Promise<unknown>): Promise<number | 'ok'> {
   }
 }
 
-const page = (over: Partial<{ page: number; rows: number; model: string; type: string; keyword: string }> = {}) => ({ page: 1, rows: 20, ...over });
+const page = (over: Partial<{ page: number; rows: number; model: string; type: string; keyword: string }> = {}) => ({
+  page: 1,
+  rows: 20,
+  ...over,
+});
 
 describe('titleFromPrompt', () => {
   it('keeps the first 30 characters, whitespace folded, and falls back to the default name', () => {
@@ -44,14 +48,25 @@ describe.each(testDbKinds())('history service on %s', (kind) => {
   let ctx: HistoryContext;
 
   async function newUser(): Promise<number> {
-    const [row] = await database.db.insert(users).values({ inviteCode: randomUUID().slice(0, 16) }).returning({ id: users.id });
+    const [row] = await database.db
+      .insert(users)
+      .values({ inviteCode: randomUUID().slice(0, 16) })
+      .returning({ id: users.id });
     return row!.id;
   }
 
   /** A full exchange as the chat stream writes it. */
   async function exchange(userId: number, conversationId: string, prompt: string, answer: string, model = 'v35') {
     await savePrompt(ctx, userId, { id: conversationId, model }, { id: randomUUID(), content: prompt });
-    return saveReply(ctx, userId, conversationId, { id: randomUUID(), content: answer, reasoning: '想一想', model, state: 'ok', promptTokens: 5, completionTokens: 7 });
+    return saveReply(ctx, userId, conversationId, {
+      id: randomUUID(),
+      content: answer,
+      reasoning: '想一想',
+      model,
+      state: 'ok',
+      promptTokens: 5,
+      completionTokens: 7,
+    });
   }
 
   beforeAll(async () => {

@@ -128,7 +128,12 @@ export async function ensureConversation(ctx: HistoryContext, userId: number, c:
  * First half of an exchange, written while the upstream answers: the conversation (created on
  * first use, titled by its first prompt) and the user's message.
  */
-export async function savePrompt(ctx: HistoryContext, userId: number, c: ConversationRef, message: { id: string; content: string }): Promise<void> {
+export async function savePrompt(
+  ctx: HistoryContext,
+  userId: number,
+  c: ConversationRef,
+  message: { id: string; content: string },
+): Promise<void> {
   await insertPrompt(
     ctx.database.db,
     userId,
@@ -144,6 +149,12 @@ export type ReplyMessage = Omit<NewMessage, 'role'>;
  * Second half: the assistant's reply. Pass the transaction that also settles the quota so
  * "persisted" and "charged" happen together. Answers false when the conversation is gone.
  */
-export async function saveReply(ctx: HistoryContext, userId: number, conversationId: string, reply: ReplyMessage, tx?: Executor): Promise<boolean> {
+export async function saveReply(
+  ctx: HistoryContext,
+  userId: number,
+  conversationId: string,
+  reply: ReplyMessage,
+  tx?: Executor,
+): Promise<boolean> {
   return insertReply(tx ?? ctx.database.db, userId, conversationId, { ...reply, role: 'assistant' });
 }

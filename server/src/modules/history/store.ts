@@ -45,7 +45,13 @@ export async function selectConversationPage(
 ): Promise<{ rows: ConversationRow[]; total: number }> {
   const where = conversationWhere(userId, f);
   const [rows, totals] = await Promise.all([
-    db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).offset(offset).limit(limit),
+    db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt))
+      .offset(offset)
+      .limit(limit),
     db.select({ n: count() }).from(conversations).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };

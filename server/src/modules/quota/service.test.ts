@@ -23,10 +23,7 @@ const LIMITS: Record<string, Record<number, number>> = {
   chat_v40: { 0: 0, 1: 100, 52: -1 },
 };
 
-const catalog: Catalog = {
-  get: () => undefined,
-  models: () => [],
-  groups: () => [],
+const catalog: Pick<Catalog, 'dailyLimit'> = {
   dailyLimit: (key, vip) => LIMITS[key]?.[vip] ?? 0,
 };
 
@@ -160,7 +157,10 @@ describe.each(testDbKinds())('quota service on %s', (kind) => {
     expect(await codeOf(reserveQuota(ctx, free, { quotaKey: 'chat_v40', blockedVips: [] }, 'x'))).toBe(Code.NO_COUNT);
     expect(await quotaUsage(ctx, free.id, 'chat_v40')).toEqual({ used: 0, reserved: 0 });
     await expect(reserveQuota(ctx, free, premium, 'x')).rejects.toMatchObject({ code: Code.TIER_DENIED, message: MSG.tierDeniedFree });
-    await expect(reserveQuota(ctx, user(52), premiumTop, 'x')).rejects.toMatchObject({ code: Code.TIER_DENIED, message: MSG.tierDeniedVip52 });
+    await expect(reserveQuota(ctx, user(52), premiumTop, 'x')).rejects.toMatchObject({
+      code: Code.TIER_DENIED,
+      message: MSG.tierDeniedVip52,
+    });
   });
 
   it('unmetered models and unlimited tiers skip the database', async () => {

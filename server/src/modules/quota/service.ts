@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Code, MSG } from '@wanxiang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import type { CatalogModel } from '../../catalog';
+import type { Catalog, CatalogModel } from '../../catalog';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
@@ -14,7 +14,7 @@ import { closeHold, insertHold, releaseStaleHolds, selectUsage, type Executor, t
  */
 
 /** What quota rules need from the app: tests pass a context with just these. */
-export type QuotaContext = Pick<AppContext, 'config' | 'database' | 'catalog'>;
+export type QuotaContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'> };
 export type QuotaUser = Pick<AuthUser, 'id' | 'vip'>;
 export type QuotaModel = Pick<CatalogModel, 'quotaKey' | 'blockedVips'>;
 
@@ -42,7 +42,13 @@ export function assertTierAllowed(user: QuotaUser, model: QuotaModel): void {
  * Throws NO_COUNT (次数已用尽) when the limit is reached. Unmetered models ('' quota key) and
  * unlimited tiers (-1) touch no database at all: they sit on the chat hot path.
  */
-export async function reserveQuota(ctx: QuotaContext, user: QuotaUser, model: QuotaModel, ref: string, now: Date = new Date()): Promise<Reservation> {
+export async function reserveQuota(
+  ctx: QuotaContext,
+  user: QuotaUser,
+  model: QuotaModel,
+  ref: string,
+  now: Date = new Date(),
+): Promise<Reservation> {
   assertTierAllowed(user, model);
   const period = businessDay(now, ctx.config.tzBusiness);
   const base = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: REPLY_COST };

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { Code, MSG, type ChatRequest, type StreamUsage } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import type { CatalogModel } from '../../catalog';
+import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
+import type { AuthUser } from '../../http/auth-user';
+import { AppError } from '../../http/errors';
+import { savePrompt, saveReply } from '../history/service';
+import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
+
+/**
+ * Rules of one chat turn: who may ask which model, what is sent upstream, and how the reply
+ * is recorded and paid for (charged only when delivered; released on failure or abort).
+ */
+
+export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm'>;
+
+export interface ChatTurn {
+  userId: number;
+  model: CatalogModel;
+  reservation: Reservation;
+  conversationId: string;
+  /** Id of the user's message in history. */
+  promptId: string;
+  /** Id of the assistant's reply, announced in `meta` and `done`. */
+  replyId: string;
+  prompt: string;
+  /** The upstream request, less the abort signal the stream adds. */
+  upstream: Omit<LlmStreamRequest, 'signal'>;
+}
+
+export interface ReplyRecord {
+  content: string;
+  reasoning: string;
+  usage?: StreamUsage;
+}
+
+/** Policy (chat-core 5): an account must have a bound phone before it may chat. */
+export function assertPhoneBound(user: Pick<AuthUser, 'phone'>): void {
+  if (!user.phone) throw new AppError(Code.NEED_PHONE, MSG.needPhone);
+}
+
+/** What the upstream sees: the model's system prompt, the session so far, then the new question. */
+export function buildUpstreamMessages(model: CatalogModel, req: Pick<ChatRequest, 'messages' | 'prompt'>): LlmMessage[] {
+  const out: LlmMessage[] = [];
+  if (model.systemPrompt?.trim()) out.push({ role: 'system', content: model.systemPrompt });
+  for (const m of req.messages ?? []) out.push({ role: m.role, content: m.content });
+  out.push({ role: 'user', content: req.prompt });
+  return out;
+}
+
+/**
+ * Every check that may refuse the turn with an envelope, cheapest first, then the quota hold:
+ * after this returns, the stream may start. One database statement at most (the hold).
+ */
+export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: string, req: ChatRequest): Promise<ChatTurn> {
+  const model = ctx.catalog.get(modelKey);
+  if (!model || !model.online || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
+  const replyId = randomUUID();
+  const reservation = await reserveQuota(ctx, user, model, replyId);
+  return {
+    userId: user.id,
+    model,
+    reservation,
+    conversationId: req.conversationId ?? randomUUID(),
+    promptId: req.messageId ?? randomUUID(),
+    replyId,
+    prompt: req.prompt,
+    upstream: {
+      model,
+      messages: buildUpstreamMessages(model, req),
+      temperature: req.params?.temperature,
+      maxTokens: req.params?.max_tokens,
+      presencePenalty: req.params?.presence_penalty,
+      frequencyPenalty: req.params?.frequency_penalty,
+    },
+  };
+}
+
+/** Record the question (runs beside the upstream call). Models without history record nothing. */
+export async function recordPrompt(ctx: ChatContext, turn: ChatTurn): Promise<void> {
+  if (!turn.model.keepHistory) return;
+  await savePrompt(ctx, turn.userId, { id: turn.conversationId, model: turn.model.key }, { id: turn.promptId, content: turn.prompt });
+}
+
+/** The delivered reply: saved and charged together, in one transaction, or neither. */
+export async function completeTurn(ctx: ChatContext, turn: ChatTurn, reply: ReplyRecord): Promise<void> {
+  const keep = turn.model.keepHistory;
+  const paid = turn.reservation.metered;
+  if (!keep && !paid) return;
+  const save = (tx?: Parameters<typeof saveReply>[4]) =>
+    saveReply(
+      ctx,
+      turn.userId,
+      turn.conversationId,
+      {
+        id: turn.replyId,
+        content: reply.content,
+        reasoning: reply.reasoning,
+        model: turn.model.key,
+        state: 'ok',
+        promptTokens: reply.usage?.promptTokens,
+        completionTokens: reply.usage?.completionTokens,
+      },
+      tx,
+    );
+  // One statement needs no transaction round trips.
+  if (!paid) {
+    await save();
+    return;
+  }
+  if (!keep) {
+    await settleReservation(ctx, turn.reservation);
+    return;
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    await save(tx);
+    await settleReservation(ctx, turn.reservation, tx);
+  });
+}
+
+/**
+ * A turn that did not deliver (upstream error, client gone, shutdown): give the count back and
+ * keep what was shown, marked 'error' unless the reader stopped a reply that had content.
+ */
+export async function abandonTurn(ctx: ChatContext, turn: ChatTurn, partial: ReplyRecord, state: 'ok' | 'error'): Promise<void> {
+  await releaseReservation(ctx, turn.reservation);
+  if (!turn.model.keepHistory) return;
+  await saveReply(ctx, turn.userId, turn.conversationId, {
+    id: turn.replyId,
+    content: partial.content,
+    reasoning: partial.reasoning,
+    model: turn.model.key,
+    state,
+  });
+}
