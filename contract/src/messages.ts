@@ -21,6 +21,10 @@ export const MSG = {
   badField: (field: string) => `参数 ${field} 格式不正确`,
   missingField: (field: string) => `请填写参数 ${field}`,
   invalidJson: '请求内容不是合法的 JSON',
+  badRequest: '请求参数不正确',
+  contentTypeUnsupported: '不支持的请求内容类型，请使用 JSON',
+  webNotBuiltTitle: '万象 AI：网页应用尚未构建',
+  webNotBuilt: '网页应用尚未构建，请在项目目录运行 npm run build 后刷新本页（接口 /api 已可用）。',
 
   // accounts (shell 5, 8)
   phoneInvalid: '请输入正确的手机号再提交！',

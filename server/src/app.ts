@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import { registerPlatform } from './http/platform';
+import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerConfigRoutes } from './modules/config/routes';
@@ -21,6 +21,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     disableRequestLogging: ctx.config.env === 'test',
     forceCloseConnections: true,
+    // Undecodable paths and over-long path parameters answer the envelope too (QUALITY G14).
+    frameworkErrors,
   });
 
   await registerPlatform(app, ctx);

@@ -1,7 +1,102 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code, fail, MSG } from '@wanxiang/contract';
 import type { AppContext } from '../context';
+import { resolveSessionToken } from '../modules/auth/service';
+import { tokenFromRequest } from './auth-user';
+import { AppError } from './errors';
+import { errorReply } from './error-envelope';
 
-// Placeholder: request ids, envelope error handler, auth hook.
-export async function registerPlatform(app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  app.decorateRequest('authUser', null);
+/** A route as registered, full URL with prefix (for the fuzz test, docs and diagnostics). */
+export interface RouteInfo {
+  method: string;
+  url: string;
 }
+
+type PageFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+const routesByApp = new WeakMap<FastifyInstance, RouteInfo[]>();
+const pageFallbacks = new WeakMap<FastifyInstance, PageFallback>();
+
+/** Every route registered after the platform, in registration order. */
+export function listRoutes(app: FastifyInstance): RouteInfo[] {
+  return [...(routesByApp.get(app) ?? [])];
+}
+
+/** Who answers GETs for unknown non-API paths (static-web: index.html or the not-built page). */
+export function setPageFallback(app: FastifyInstance, handler: PageFallback): void {
+  pageFallbacks.set(app, handler);
+}
+
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Errors Fastify raises before any hook runs (an undecodable path, a path parameter over the
+ * length limit). Pass as the `frameworkErrors` server option so they answer the envelope too.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const r = errorReply(err);
+  void reply.code(r.status).header('x-request-id', req.id).send(r.body);
+}
+
+/**
+ * Platform plugins every route relies on: the request id header, JSON bodies (empty allowed),
+ * the session hook, one error handler and the API 404. Registered before any module's routes.
+ */
+export async function registerPlatform(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.decorateRequest('authUser', null);
+
+  const routes: RouteInfo[] = [];
+  routesByApp.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of Array.isArray(r.method) ? r.method : [r.method]) {
+      if (!routes.some((x) => x.method === method && x.url === r.url)) routes.push({ method, url: r.url });
+    }
+  });
+
+  // The spec's clients POST without a body (logout, check-ins...): an empty JSON body is no body.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (/^\s*$/.test(text)) return done(null, undefined);
+    json(req, text, (err, value) => {
+      if (err) return done(err, undefined);
+      if (/\\u0000/i.test(text) && containsNul(value)) return done(nulRefused(), undefined);
+      done(null, value);
+    });
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+    if (req.url.includes('%00') && (containsNul(req.query) || containsNul(req.params))) throw nulRefused();
+    const token = tokenFromRequest(req);
+    if (token) req.authUser = await resolveSessionToken(ctx, token);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const r = errorReply(err);
+    if (r.log === 'error') req.log.error({ err, reqId: req.id, url: req.url }, 'request failed');
+    else if (r.log === 'warn') req.log.warn({ err, reqId: req.id, url: req.url }, 'request refused');
+    if (reply.sent || reply.raw.headersSent) return;
+    void reply.code(r.status).header('x-request-id', req.id).send(r.body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const fallback = pageFallbacks.get(app);
+    if (!isApiPath(req.url) && fallback) return fallback(req, reply);
+    return reply.code(404).send(fail(Code.NOT_FOUND, MSG.notFound));
+  });
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL in any input string would surface as a database
+ * error deep inside a module; refusing it at the edge keeps that a 400 for every route.
+ */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  for (const v of Object.values(value)) if (containsNul(v, depth + 1)) return true;
+  return Object.keys(value).some((k) => k.includes('\u0000'));
+}
+
+const nulRefused = () => new AppError(Code.BAD_REQUEST, MSG.badRequest);

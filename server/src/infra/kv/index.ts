@@ -1,16 +1,17 @@
 import type { Config } from '../../config';
+import { createMemoryStore } from './memory';
+import { createRedisStore } from './redis';
+import type { KeyValueStore } from './types';
 
-/** Shared counters and small values: in-process memory, or Redis when REDIS_URL is set. */
-export interface KeyValueStore {
-  readonly kind: 'memory' | 'redis';
-  /** Increment a counter that expires `windowSec` after its first increment; returns the new value. */
-  incr(key: string, windowSec: number): Promise<number>;
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string, ttlSec: number): Promise<void>;
-  del(key: string): Promise<void>;
-  close(): Promise<void>;
+export type { KeyValueStore } from './types';
+
+/** Keys of this product in a Redis shared with other software. */
+export const KV_PREFIX = 'wx:';
+
+/** Redis when `config.redisUrl` is set (fails fast when it does not answer), else process memory. */
+export async function createKeyValueStore(config: Config): Promise<KeyValueStore> {
+  if (config.redisUrl) return createRedisStore(config.redisUrl, KV_PREFIX);
+  return createMemoryStore();
 }
 
-export async function createKeyValueStore(_config: Config): Promise<KeyValueStore> {
-  throw new Error('not built yet');
-}
+export { createMemoryStore, createRedisStore };

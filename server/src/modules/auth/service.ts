@@ -1,0 +1,193 @@
+import { accountKindOf, MSG, type LoginReq, type PhoneLoginReq, type RegisterReq, type UserInfo } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import type { AuthUser } from '../../http/auth-user';
+import { rateLimited, refused, unauthorized } from '../../http/errors';
+import { hit, peek } from '../../http/rate-limit';
+import { checkPassword, hashPassword } from './passwords';
+import { SessionCache } from './session-cache';
+import { verifySmsCode } from './sms';
+import {
+  findSession,
+  findUserById,
+  findUserByLogin,
+  findUserIdByInviteCode,
+  insertToken,
+  insertUser,
+  revokeToken,
+  uniqueViolation,
+  type UserRow,
+} from './store';
+import { hashToken, looksLikeToken, newSessionToken } from './tokens';
+import { defaultNick, toUserInfo } from './user-info';
+
+export { sendSmsCode, verifySmsCode } from './sms';
+
+/** Who is calling and when; routes fill it from the request, tests choose `at`. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  at: Date;
+}
+
+/** Failed password logins allowed per account within the window, before 429. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURE_WINDOW_SEC = 15 * 60;
+
+// ---- Sessions
+
+const caches = new WeakMap<AppContext, SessionCache>();
+function cacheOf(ctx: AppContext): SessionCache {
+  let c = caches.get(ctx);
+  if (!c) caches.set(ctx, (c = new SessionCache()));
+  return c;
+}
+
+/** The user of a session token, or null when it is unknown, revoked or expired. Used by the auth hook. */
+export async function resolveSessionToken(ctx: AppContext, token: string, at: Date = new Date()): Promise<AuthUser | null> {
+  if (!looksLikeToken(token)) return null;
+  const hash = hashToken(token);
+  const cache = cacheOf(ctx);
+  const now = at.getTime();
+  const cached = cache.get(hash, now);
+  if (cached) return cached;
+  const s = await findSession(ctx.database.db, hash, at);
+  if (!s) return null;
+  const user: AuthUser = { id: s.userId, vip: s.vip, phone: s.phone, tokenId: s.tokenId };
+  cache.set(hash, user, now, s.expiresAt.getTime());
+  return user;
+}
+
+/** Call after changing a user's vip or phone so the next request reads them fresh (this process). */
+export function forgetUserSessions(ctx: AppContext, userId: number): void {
+  cacheOf(ctx).dropUser(userId);
+}
+
+async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<UserInfo> {
+  const { token, hash } = newSessionToken();
+  await insertToken(ctx.database.db, {
+    userId: user.id,
+    tokenHash: hash,
+    createdAt: meta.at,
+    expiresAt: new Date(meta.at.getTime() + ctx.config.tokenTtlDays * 86_400_000),
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent.slice(0, 512),
+  });
+  return toUserInfo(user, token, ctx.config.tzBusiness);
+}
+
+/** Revoke the caller's session; without a valid session there is nothing to do. */
+export async function logout(ctx: AppContext, user: AuthUser | null, token: string | null, at: Date): Promise<void> {
+  if (token) cacheOf(ctx).drop(hashToken(token));
+  if (user) await revokeToken(ctx.database.db, user.id, user.tokenId, at);
+}
+
+export async function currentUserInfo(ctx: AppContext, user: AuthUser, token: string): Promise<UserInfo> {
+  const row = await findUserById(ctx.database.db, user.id);
+  if (!row) throw unauthorized();
+  return toUserInfo(row, token, ctx.config.tzBusiness);
+}
+
+// ---- Accounts
+
+class AccountTaken extends Error {}
+
+interface NewAccount {
+  kind: 'phone' | 'email' | 'username';
+  name: string;
+  nick: string;
+  passwordHash?: string;
+  appChannel?: string;
+  inviteCode?: string;
+}
+
+async function createUser(ctx: AppContext, a: NewAccount): Promise<UserRow> {
+  const db = ctx.database.db;
+  const invitedBy = a.inviteCode ? await findUserIdByInviteCode(db, a.inviteCode.toUpperCase()) : null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertUser(db, {
+        phone: a.kind === 'phone' ? a.name : null,
+        email: a.kind === 'email' ? a.name : null,
+        account: a.kind === 'username' ? a.name : null,
+        passwordHash: a.passwordHash ?? null,
+        nick: a.nick,
+        inviteCode: newInviteCode(),
+        invitedBy,
+        appChannel: (a.appChannel || 'web').slice(0, 32),
+      });
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === 'users_invite_code_uq' && attempt < 5) continue;
+      if (constraint) throw new AccountTaken();
+      throw err;
+    }
+  }
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newInviteCode(): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += INVITE_ALPHABET[Math.floor(Math.random() * INVITE_ALPHABET.length)];
+  return s;
+}
+
+/** Login names are unique case-insensitively: e-mails and usernames are kept in lower case. */
+function loginName(kind: 'phone' | 'email' | 'username', user: string): string {
+  return kind === 'phone' ? user : user.toLowerCase();
+}
+
+/** SMS-code login; the first login of a phone creates its account. */
+export async function phoneLogin(ctx: AppContext, req: PhoneLoginReq, meta: ClientMeta): Promise<UserInfo> {
+  await verifySmsCode(ctx, req.phone, req.code, meta.at);
+  const db = ctx.database.db;
+  let user = await findUserByLogin(db, 'phone', req.phone);
+  if (!user) {
+    try {
+      user = await createUser(ctx, {
+        kind: 'phone',
+        name: req.phone,
+        nick: defaultNick('phone', req.phone),
+        appChannel: req.app_channel,
+        inviteCode: req.invite_code,
+      });
+    } catch (err) {
+      // Two first logins at once: the other one created it.
+      if (!(err instanceof AccountTaken)) throw err;
+      user = await findUserByLogin(db, 'phone', req.phone);
+      if (!user) throw err;
+    }
+  }
+  return startSession(ctx, user, meta);
+}
+
+/** Register with a username, e-mail or phone (+ SMS code) and log in. */
+export async function register(ctx: AppContext, req: RegisterReq, meta: ClientMeta): Promise<UserInfo> {
+  const kind = accountKindOf(req.user);
+  if (!kind) throw refused(MSG.usernameInvalid);
+  const name = loginName(kind, req.user);
+  if (kind === 'phone') await verifySmsCode(ctx, name, req.code ?? '', meta.at);
+  if (await findUserByLogin(ctx.database.db, kind, name)) throw refused(MSG.accountExists);
+  const passwordHash = await hashPassword(req.pass);
+  try {
+    const nick = kind === 'username' ? req.user : defaultNick(kind, name);
+    const user = await createUser(ctx, { kind, name, nick, passwordHash, appChannel: req.app_channel, inviteCode: req.invite_code });
+    return await startSession(ctx, user, meta);
+  } catch (err) {
+    if (err instanceof AccountTaken) throw refused(MSG.accountExists);
+    throw err;
+  }
+}
+
+/** Password login by phone, e-mail or username; failures per account are capped. */
+export async function passwordLogin(ctx: AppContext, req: LoginReq, meta: ClientMeta): Promise<UserInfo> {
+  const kind = accountKindOf(req.user) ?? 'username';
+  const name = loginName(kind, req.user);
+  const failKey = `login:fail:${kind}:${name}`;
+  if ((await peek(ctx.kv, failKey)) >= LOGIN_FAILURES_PER_ACCOUNT) throw rateLimited(MSG.loginTooMany);
+  const user = await findUserByLogin(ctx.database.db, kind, name);
+  if (!(await checkPassword(user?.passwordHash, req.pass)) || !user) {
+    await hit(ctx.kv, failKey, LOGIN_FAILURE_WINDOW_SEC, LOGIN_FAILURES_PER_ACCOUNT);
+    throw refused(MSG.accountOrPasswordWrong);
+  }
+  return startSession(ctx, user, meta);
+}

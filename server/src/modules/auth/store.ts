@@ -1,0 +1,84 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authTokens, users } from '../../db/schema';
+
+/** SQL of accounts and sessions. Account lookups before login key on the unique login names. */
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+// ---- Query
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The account a login name belongs to: phone, e-mail (lower case) or username (lower case). */
+export async function findUserByLogin(db: Db, kind: 'phone' | 'email' | 'username', name: string): Promise<UserRow | null> {
+  const column = kind === 'phone' ? users.phone : kind === 'email' ? users.email : users.account;
+  const [row] = await db.select().from(users).where(eq(column, name)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserIdByInviteCode(db: Db, inviteCode: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return row?.id ?? null;
+}
+
+export interface SessionRow {
+  tokenId: number;
+  userId: number;
+  vip: number;
+  phone: string | null;
+  expiresAt: Date;
+}
+
+/** The live session of a token hash: not revoked, not expired at `at`. */
+export async function findSession(db: Db, tokenHash: string, at: Date): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({ tokenId: authTokens.id, userId: authTokens.userId, vip: users.vip, phone: users.phone, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, at)))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---- Create
+
+/** Insert an account; a duplicate login name or invite code raises the driver's unique violation. */
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+export async function insertToken(
+  db: Db,
+  t: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string },
+): Promise<void> {
+  await db.insert(authTokens).values(t);
+}
+
+// ---- Update
+
+/** Revoke one session of one user; true when it was live. */
+export async function revokeToken(db: Db, userId: number, tokenId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  return rows.length > 0;
+}
+
+// ---- Errors
+
+/** The constraint a unique violation (SQLSTATE 23505) names, looking through driver wrappers. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : 'unknown';
+  }
+  return null;
+}
