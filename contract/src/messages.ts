@@ -52,6 +52,14 @@ export const MSG = {
   userInfoFailed: '获取用户信息失败',
   bindPhoneSuccess: '绑定手机成功！',
 
+  // web shell: header, avatar popover, login dialog (shell 2.2, 2.3, 3, 4)
+  ordinaryUser: '普通用户',
+  vipPermanent: '永久有效',
+  logoutConfirmTitle: '退出登录',
+  logoutConfirm: '确定要退出当前账号吗？',
+  inviteCodeLocked: (code: string) => `邀请码：${code}`,
+  registerHint: '注册后将自动登录',
+
   // chat (chat-core 4, 5, 8)
   askEmpty: '请输入需要提问的问题',
   replyPending: '请等待消息回复完成',

@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The fixed code the e2e server accepts (SMS_FIXED_CODE in playwright.config.ts). */
+export const DEV_SMS_CODE = '123456';
+
+/** A phone number no other test uses (the server keeps per-phone SMS limits). */
+export function uniquePhone(): string {
+  const tail = String(Date.now() % 100_000_000).padStart(8, '0');
+  return `139${tail}`;
+}
+
+/** Open the login dialog (from the header) if it is not open yet, and return it. */
+export async function openLoginDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: '登录', exact: true }).first().click();
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Log in through the real dialog: phone, 获取验证码, the dev code, 登录; waits for the avatar. */
+export async function loginWithDevCode(page: Page, phone: string): Promise<void> {
+  const dialog = await openLoginDialog(page);
+  await dialog.getByRole('tab', { name: '账号登录' }).click();
+  await dialog.getByText('验证码登录', { exact: true }).click();
+  await dialog.getByPlaceholder('请输入手机号').fill(phone);
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('发送验证码成功！')).toBeVisible();
+  await dialog.getByPlaceholder('请输入验证码').fill(DEV_SMS_CODE);
+  await dialog.getByPlaceholder('请输入验证码').press('Enter');
+  await expect(page.getByText('登录成功！')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('user-avatar')).toBeVisible();
+}
+
+const SCREENS = resolve(import.meta.dirname, '.screens');
+
+/** Save a screenshot under web/e2e/.screens/ (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  // Let dialog and drawer open animations (about 0.3 s in antd) finish first.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+}

@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Browser tests against the REAL server (built web app + API) in Debian's Chromium.
+ * Run from the repo root after `npm run build`: npx playwright test -c web/playwright.config.ts
+ */
+const PORT = 3100;
+const repoRoot = resolve(import.meta.dirname, '..');
+
+// A fresh database per run. Workers load this file too: they inherit the variable set here by the
+// runner, so they do not make directories of their own.
+const dataDir = process.env.WANXIANG_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'wanxiang-e2e-'));
+process.env.WANXIANG_E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    headless: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SMS_FIXED_CODE: '123456',
+      DEMO_TOKEN_DELAY_MS: '15',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import { family, route, type RouteConfig } from '../types';
+
+/** Chat, home and misc, login, console and account routes (shell 2.1). */
+
+export const chatRoutes: RouteConfig[] = [
+  // /chat never renders: the guard forwards it to /msg with the type re-encoded as base64.
+  route('/chat', 'AI对话', { element: 'chat' }),
+  route('/msg', 'AI对话', { element: 'chat' }),
+];
+
+export const homeRoutes: RouteConfig[] = [
+  route('/', '首页', { element: 'home' }),
+  route('/mobilepage', '首页', { element: 'home' }),
+  route('/wallet', '我的钱包'),
+  route('/download', '下载客户端'),
+  route('/about', '关于我们'),
+  route('/productPage', '产品介绍'),
+  route('/test', '测试'),
+  route('/modelDetail', '模型详情'),
+  route('/result', '生成结果'),
+  route('/404', '页面不存在', { element: 'notFound' }),
+];
+
+export const loginRoutes: RouteConfig[] = [
+  route('/login', '登录', { element: 'login' }),
+  route('/login/:invite_code', '登录', { element: 'login' }),
+];
+
+const loginRequired = { verifToken: true };
+
+export const consoleRoutes: RouteConfig[] = [
+  route('/console', '个人中心'),
+  ...family(
+    '/console',
+    {
+      user: '个人信息',
+      vip: '会员中心',
+      pointslog: '积分明细',
+      pointsinsto: '积分记录',
+      invite: '邀请有礼',
+      'invite/list': '邀请记录',
+      'invite/cash': '佣金提现',
+      'invite/order': '提现记录',
+      'model/describe': '模型说明',
+    },
+    loginRequired,
+  ),
+  route('/console/agreement/user', '用户协议'),
+  route('/console/agreement/privacy', '隐私政策'),
+  ...family('/moxing', { myModel: '我的模型', trade: '模型交易', office: '模型办公', share: '模型分享' }, loginRequired),
+  route('/WordOverview', '文档总览', loginRequired),
+];

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { ROUTES } from './index';
+
+const paths = ROUTES.map((r) => r.path);
+
+describe('route table (shell 2.1)', () => {
+  it('has unique ids and paths', () => {
+    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('marks exactly the spec login-required routes', () => {
+    const required = ROUTES.filter((r) => r.verifToken)
+      .map((r) => r.path)
+      .sort();
+    expect(required).toEqual(
+      [
+        '/console/user',
+        '/console/vip',
+        '/console/pointslog',
+        '/console/pointsinsto',
+        '/console/invite',
+        '/console/invite/list',
+        '/console/invite/cash',
+        '/console/invite/order',
+        '/moxing/myModel',
+        '/moxing/trade',
+        '/moxing/office',
+        '/moxing/share',
+        '/console/model/describe',
+        '/WordOverview',
+      ].sort(),
+    );
+  });
+
+  it('gives every route both roles and a title', () => {
+    for (const r of ROUTES) {
+      expect(r.roles, r.path).toEqual(['user', 'admin']);
+      expect(r.title, r.path).toBeTruthy();
+    }
+  });
+
+  it.each([
+    ['/chat', 'chat'],
+    ['/msg', 'chat'],
+    ['/', 'home'],
+    ['/login', 'login'],
+    ['/login/INV42', 'login'],
+    ['/404', 'notFound'],
+    ['/console', 'placeholder'],
+    ['/console/agreement/privacy', 'placeholder'],
+    ['/draw/faceswapByPhotography', 'placeholder'],
+    ['/video/emote/diy', 'placeholder'],
+    ['/AICreateVideo/AIVideoClearImag/index', 'placeholder'],
+    ['/AiVideo/AIVideoBusei', 'placeholder'],
+    ['/AIMusic/musicRecognize', 'placeholder'],
+    ['/AiVioce/audiotalk', 'placeholder'],
+    ['/AiFile/mapping/docsCreateMarkmap', 'placeholder'],
+    ['/AiVioce/ppt/auidePptCreate', 'placeholder'],
+    ['/doc/chineseTranslate', 'placeholder'],
+    ['/AITranslate/translateArticle', 'placeholder'],
+    ['/AiWriter/AiWriterLntelligent', 'placeholder'],
+    ['/aigc/articlePlagiarismChecking', 'placeholder'],
+    ['/newAiThesis/index', 'placeholder'],
+    ['/newAiPPt/download', 'placeholder'],
+    ['/customAgent/systemAgentDetail', 'placeholder'],
+    ['/AIApplyDetail', 'placeholder'],
+    ['/aiDesign/aiResumeTwo', 'placeholder'],
+    ['/aiChart/aicharthistory', 'placeholder'],
+    ['/aiGenerate/aiShortVideo', 'placeholder'],
+    ['/aiSearch/searchBypage', 'placeholder'],
+    ['/OverSearch', 'placeholder'],
+    ['/FullMindPage', 'placeholder'],
+    ['/helpfor/intriguing', 'placeholder'],
+    ['/function/study', 'placeholder'],
+    ['/no/such/page', 'notFound'],
+  ])('%s renders %s', (pathname, element) => {
+    const match = matchRoutes(
+      ROUTES.map((r) => ({ path: r.path, id: r.id })),
+      pathname,
+    );
+    const matched = ROUTES.find((r) => r.id === match?.at(-1)?.route.id);
+    expect(matched?.element).toBe(element);
+  });
+});

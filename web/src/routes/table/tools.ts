@@ -1,0 +1,86 @@
+import { family, route, type RouteConfig } from '../types';
+
+/** Agents, design, generators, search and other routes (shell 2.1). */
+
+export const agentRoutes: RouteConfig[] = [
+  route('/aiAgent', '智能体'),
+  ...family('/customAgent', { index: '我的智能体', create: '创建智能体', systemAgentDetail: '智能体详情' }),
+  route('/customDetail/index', '智能体详情'),
+  route('/AIApply', 'AI应用'),
+  route('/AIApplyDetail', '应用详情'),
+];
+
+export const designRoutes: RouteConfig[] = [
+  ...family('/aiDesign', {
+    index: 'AI设计',
+    aiicon: 'AI图标',
+    aicover: 'AI封面',
+    aisign: 'AI签名',
+    ailogo: 'AI Logo',
+    airedcover: '红包封面',
+    aiDataAnalysis: '数据分析',
+    aIPosterCreate: 'AI海报',
+    classRoom: '设计课堂',
+    aiDataWebDesign: '网页设计',
+    aiDataCard: '数据卡片',
+    aiResume: 'AI简历',
+    aiResumeTwo: 'AI简历',
+  }),
+  route('/aiChart', 'AI图表'),
+  route('/aiChart/aicharthistory', '图表记录'),
+];
+
+export const generatorRoutes: RouteConfig[] = family('/aiGenerate', {
+  bestWishes: '祝福语',
+  aiLegalConsultation: '法律咨询',
+  aInumerology: '数字解读',
+  aIlotto: '幸运数字',
+  aiNote: '笔记生成',
+  aiMarriage: '姻缘测试',
+  aiNaming: 'AI起名',
+  aiAuspicious: '吉日查询',
+  aiConstellation: '星座运势',
+  aiHand: '手相分析',
+  aiDream: '周公解梦',
+  aiTarotCard: '塔罗牌',
+  aiDivinations: '趣味占卜',
+  oneSynthesis: '一键合成',
+  aiAssistant: 'AI助理',
+  aiCode: 'AI编程',
+  aiCloning: 'AI克隆',
+  aiDecoration: 'AI装修',
+  aiDocument: 'AI文档',
+  aiExamination: 'AI出题',
+  aiFormula: '公式生成',
+  aiImgEffect: '图片特效',
+  aiShortVideo: '短视频脚本',
+});
+
+export const searchRoutes: RouteConfig[] = [
+  ...family('/aiSearch', {
+    index: 'AI搜索',
+    searchByhome: 'AI搜索',
+    serachnet: '全网搜索',
+    science: '学术搜索',
+    arxiv: 'arXiv论文',
+    webdisk: '网盘搜索',
+    lookforfile: '找文件',
+    lookforweb: '找网站',
+    searchBypage: '搜索结果',
+  }),
+  route('/OverSearch', '聚合搜索'),
+];
+
+export const otherRoutes: RouteConfig[] = [
+  route('/stage', 'AI场景'),
+  route('/deepseek', 'DeepSeek全家桶'),
+  route('/board', '数据看板'),
+  route('/equity', '全部权益'),
+  route('/analysis', '数据分析'),
+  route('/recharge', '充值中心'),
+  route('/PdfTools', 'PDF工具'),
+  route('/whiteboard', 'AI白板'),
+  route('/FullMindPage', '思维导图'),
+  ...family('/helpfor', { centre: '帮助中心', news: '新闻资讯', about: '关于我们', intriguing: '联系客服' }),
+  ...family('/function', { all: '全部功能', image: '图像工具', office: '办公工具', study: '学习工具' }),
+];

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Vendor groups: split so the first page loads react + antd only; chat-only libraries come later. */
+const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|zustand)[\\/]/, priority: 40 },
+  { name: 'antd-x', test: /node_modules[\\/](@ant-design[\\/]x|@ant-design[\\/]x-markdown)[\\/]/, priority: 35 },
+  {
+    name: 'markdown',
+    test: /node_modules[\\/](katex|react-markdown|remark-[^\\/]+|rehype-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unified|highlight\.js|lowlight)[\\/]/,
+    priority: 30,
+  },
+  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      // The API server (npm run dev in server/); SSE streams pass through unbuffered.
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: chunkGroups },
+      },
+    },
+  },
+});
