@@ -5,8 +5,6 @@ import type { Envelope, UserInfo } from '@wanxiang/contract';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { closeContext, createContext, type AppContext, type ContextOverrides } from '../src/context';
-import { loadCatalog, type Catalog } from '../src/catalog';
-import { createLlmGateway, type LlmGateway } from '../src/llm/gateway';
 import { createMemoryStore } from '../src/infra/kv';
 import type { SmsProvider } from '../src/infra/sms';
 import { openTestDatabase, type TestDbKind } from './db';
@@ -31,11 +29,6 @@ export interface TestAppOptions {
   overrides?: ContextOverrides;
   /** Register extra test-only routes or hooks before the app is ready. */
   beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
-  /**
-   * Temporary: when the real catalog or LLM gateway cannot be built (still being written), use
-   * inert stand-ins instead of failing. Only the platform/auth tests set this.
-   */
-  standInsWhenMissing?: boolean;
 }
 
 export interface SentSms {
@@ -54,7 +47,11 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   sms: FakeSms;
-  /** Log in by SMS code (created on first login) and return the session token and user info. */
+  /**
+   * Log in by SMS code (the user is created on first login) and return the session token and user
+   * info. Each call makes a new session. With SMS_FIXED_CODE unset it sends a real code, so one
+   * phone can log in that way once a minute.
+   */
   loginAs(phone?: string): Promise<{ token: string; user: UserInfo }>;
   close(): Promise<void>;
 }
@@ -98,10 +95,6 @@ export async function createTestApp(kind: TestDbKind, opts: TestAppOptions = {})
   const sms = createFakeSms();
   const database = await openTestDatabase(kind);
   const overrides: ContextOverrides = { database, kv: createMemoryStore(), sms, ...opts.overrides };
-  if (opts.standInsWhenMissing) {
-    overrides.catalog ??= tryBuild(() => loadCatalog(), standInCatalog);
-    overrides.llm ??= await createLlmGateway(config, overrides.catalog, logger).catch(() => standInLlm());
-  }
   const ctx = await createContext(config, logger, overrides);
   const app = await buildApp(ctx);
   await opts.beforeReady?.(app, ctx);
@@ -130,31 +123,4 @@ export async function createTestApp(kind: TestDbKind, opts: TestAppOptions = {})
       await closeContext(ctx);
     },
   };
-}
-
-function tryBuild<T>(make: () => T, fallback: () => T): T {
-  try {
-    return make();
-  } catch {
-    return fallback();
-  }
-}
-
-/** Inert stand-ins (no models); the casts keep them compiling while the real interfaces grow. */
-function standInCatalog(): Catalog {
-  const inert = { get: () => undefined, models: () => [], groups: () => [], dailyLimit: () => 0, quotaKeys: () => [] };
-  return inert as unknown as Catalog;
-}
-
-function standInLlm(): LlmGateway {
-  const inert = {
-    demo: true,
-    available: () => false,
-    // eslint-disable-next-line require-yield
-    stream: async function* () {
-      throw new Error('no LLM gateway in this test');
-    },
-    close: async () => {},
-  };
-  return inert as unknown as LlmGateway;
 }

@@ -11,7 +11,7 @@ import { createTestApp, newPhone, randomIp } from './app';
  * equal to the status) or HTTP 200 (a business outcome). A streaming route may answer
  * text/event-stream, and then with status 200.
  */
-const t = await createTestApp('pglite', { env: { DEMO_TOKEN_DELAY_MS: '0' }, standInsWhenMissing: true });
+const t = await createTestApp('pglite', { env: { DEMO_TOKEN_DELAY_MS: '0' } });
 afterAll(async () => {
   await t.close();
 });

@@ -18,7 +18,6 @@ describe.each(testDbKinds())('platform (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      standInsWhenMissing: true,
       beforeReady: (app) => {
         app.get('/api/test/boom', async () => {
           throw new Error('secret internals: password=hunter2');

@@ -17,7 +17,7 @@ describe('static web hosting with history fallback', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
-    t = await createTestApp('pglite', { env: { WEB_DIST: dist }, standInsWhenMissing: true });
+    t = await createTestApp('pglite', { env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
     await t?.close();
@@ -81,7 +81,7 @@ describe('static web hosting with history fallback', () => {
 describe('static web hosting when the folder is missing', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { WEB_DIST: join(tmpdir(), 'wx-no-such-dist') }, standInsWhenMissing: true });
+    t = await createTestApp('pglite', { env: { WEB_DIST: join(tmpdir(), 'wx-no-such-dist') } });
   });
   afterAll(async () => {
     await t?.close();

@@ -9,7 +9,7 @@ import { hashToken } from './tokens';
 describe.each(testDbKinds())('auth routes (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { standInsWhenMissing: true });
+    t = await createTestApp(kind);
   });
   afterAll(async () => {
     await t?.close();

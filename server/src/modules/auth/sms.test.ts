@@ -26,7 +26,7 @@ describe.each(testDbKinds())('SMS code rules (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // No fixed code: every check below goes through the real rules.
-    t = await createTestApp(kind, { env: { SMS_FIXED_CODE: '' }, standInsWhenMissing: true });
+    t = await createTestApp(kind, { env: { SMS_FIXED_CODE: '' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -156,7 +156,7 @@ describe.each(testDbKinds())('SMS code rules (%s)', (kind) => {
 describe('SMS fixed code (development)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { SMS_FIXED_CODE: '246810' }, standInsWhenMissing: true });
+    t = await createTestApp('pglite', { env: { SMS_FIXED_CODE: '246810' } });
   });
   afterAll(async () => {
     await t?.close();
