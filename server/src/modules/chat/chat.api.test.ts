@@ -14,7 +14,7 @@ import { dataOf, namesOf, postChat, textOf } from './testing/sse-client';
  * The chat stream through a real listening server, a real HTTP client and the real LLM gateway
  * talking to the demo upstream (an OpenAI-compatible server on loopback) with its fault markers.
  */
-const ENV = { DEMO_TOKEN_DELAY_MS: '2', CHAT_HEARTBEAT_MS: '40' };
+const ENV = { DEMO_TOKEN_DELAY_MS: '2', CHAT_HEARTBEAT_MS: '40', UPSTREAM_FIRST_BYTE_TIMEOUT_MS: '1500' };
 
 describe.each(testDbKinds())('chat stream on %s', (kind) => {
   let t: TestApp;
@@ -142,6 +142,15 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     expect(names.filter((n) => n === 'text').length).toBeGreaterThan(0);
     expect(names.at(-1)).toBe('error');
     expect(names).not.toContain('done');
+    expect(await usage(user.id)).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('a silent upstream times out with the timeout text and charges nothing', async () => {
+    const { token, user } = await t.loginAs();
+    const call = await postChat(base, 'deepseek_v3', { prompt: '不回答 [demo:slow-first-byte=5000]' }, token);
+    await call.finished;
+    expect(namesOf(call)).toEqual(['meta', 'error']);
+    expect(dataOf(call, 'error')).toEqual({ code: STREAM_ERROR_CODES.upstreamTimeout, msg: MSG.upstreamTimeout });
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 0 });
   });
 

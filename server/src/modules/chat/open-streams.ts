@@ -7,20 +7,21 @@
 export class OpenStreams {
   private readonly stops = new Set<() => void>();
   private readonly running = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(private readonly shutdown: AbortSignal) {
-    shutdown.addEventListener('abort', () => {
-      for (const stop of [...this.stops]) stop();
-    });
+    shutdown.addEventListener('abort', () => this.stopAll());
   }
 
-  get size(): number {
-    return this.running.size;
+  /** Run every open stream's shutdown handler now (the signal fired, or the server is closing). */
+  stopAll(): void {
+    this.stopping = true;
+    for (const stop of [...this.stops]) stop();
   }
 
   /** Call `stop` when the server starts shutting down (at once if it already has); returns an unsubscribe. */
   onShutdown(stop: () => void): () => void {
-    if (this.shutdown.aborted) {
+    if (this.stopping || this.shutdown.aborted) {
       stop();
       return () => undefined;
     }

@@ -29,10 +29,11 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext):
   // Holds left by a crashed process are released at boot and then periodically.
   const stopReaper = startReservationReaper(ctx, app.log);
 
-  // Streams end with an `error` event when ctx.shutdown aborts; let them give their holds back
-  // before the database closes.
+  // Closing the server ends open streams like the shutdown signal does (an `error` event), and
+  // waits for them to give their quota holds back before the database closes.
   app.addHook('preClose', async () => {
     stopReaper();
+    streams.stopAll();
     await streams.drain(CLOSE_GRACE_MS);
   });
 }
