@@ -7,7 +7,7 @@
  *
  * Writes bench/results/gateway.json and prints a table.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const upstreamPort = await freePort();
   const serverPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-bench-'));
+  const catalogDir = benchCatalog(dataDir, SEQ + CONCURRENT + 1000);
   const upstream = startTs('server/src/llm/demo-upstream/cli.ts', ['--port', String(upstreamPort)], { DEMO_TOKEN_DELAY_MS: '0' }, root);
   const server = startTs(
     'server/src/main.ts',
@@ -42,8 +43,8 @@ async function main(): Promise<void> {
       WEB_DIST: '',
       // The server talks to the same standalone demo upstream the baseline uses.
       DEMO_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/v1`,
-      // Counts large enough for the run, but metered: the reservation stays on the path.
-      QUOTA_DAILY_OVERRIDE: String(SEQ + CONCURRENT + 1000),
+      // A catalog copy whose free-tier counts cover the run: still metered, so the reservation stays on the path.
+      CATALOG_DIR: catalogDir,
     },
     root,
   );
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
 
     // G4/G5: N concurrent streams of 64 chunks, 20 ms apart.
     const before = memoryOf(server.pid!);
+    // Sample the server's RSS while the streams are open: its peak, and the growth per open stream.
+    let peakRunMb = before.rssMb;
+    const sampler = setInterval(() => {
+      peakRunMb = Math.max(peakRunMb, memoryOf(server.pid!).rssMb);
+    }, 50);
     const started = performance.now();
     const results: StreamResult[] = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) =>
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
       ),
     );
     const concurrentMs = performance.now() - started;
+    clearInterval(sampler);
     const after = memoryOf(server.pid!);
     const completed = results.filter((r) => r.ok).length;
     const lostChunks = results.reduce((sum, r) => sum + (CHUNKS - r.chunks), 0);
@@ -109,8 +116,10 @@ async function main(): Promise<void> {
       lost_chunks: lostChunks,
       concurrent_ttfb_ms_p99: round(percentile(loadTtfb, 99), 2),
       concurrent_wall_ms: round(concurrentMs, 0),
-      peak_rss_mb: round(after.peakMb, 1),
+      peak_rss_mb: round(peakRunMb, 1),
       rss_before_concurrent_mb: round(before.rssMb, 1),
+      rss_per_stream_kb: round(((peakRunMb - before.rssMb) * 1024) / CONCURRENT, 1),
+      boot_peak_rss_mb: round(after.peakMb, 1),
       errors,
     };
     mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -120,6 +129,20 @@ async function main(): Promise<void> {
     await stop(server);
     await stop(upstream);
   }
+}
+
+/** Copy the shipped catalog and raise the free tier's daily counts to `count` (finite: still reserved and settled). */
+function benchCatalog(dataDir: string, count: number): string {
+  const dir = join(dataDir, 'catalog');
+  cpSync(join(root, 'server/catalog'), dir, { recursive: true });
+  const tiersPath = join(dir, 'tiers.json');
+  const tiers = JSON.parse(readFileSync(tiersPath, 'utf8')) as { levels: { vip: number; daily: Record<string, number> }[] };
+  for (const level of tiers.levels) {
+    if (level.vip !== 0) continue;
+    for (const key of Object.keys(level.daily)) level.daily[key] = count;
+  }
+  writeFileSync(tiersPath, JSON.stringify(tiers, null, 2));
+  return dir;
 }
 
 function upstreamBody(question: string, tokens: number) {

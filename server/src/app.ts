@@ -19,7 +19,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    disableRequestLogging: ctx.config.env === 'test',
     forceCloseConnections: true,
     // Undecodable paths and over-long path parameters answer the envelope too (QUALITY G14).
     frameworkErrors,

@@ -93,6 +93,8 @@ const EnvSchema = z
     /** Quota: a reservation still held after this many ms belongs to a crashed or stuck stream; the reaper releases it. */
     QUOTA_RESERVATION_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
 
+    /** Folder of the operator-editable catalog (models.json, groups.json, tiers.json); unset = server/catalog. */
+    CATALOG_DIR: z.string().optional(),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
   })
@@ -156,6 +158,8 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** Catalog folder override; undefined = the shipped server/catalog. */
+  catalogDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -209,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
+    catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -32,7 +32,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const kv = overrides.kv ?? (await createKeyValueStore(config));
   const sms = overrides.sms ?? createSmsProvider(config, logger);
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
-  const catalog = overrides.catalog ?? loadCatalog();
+  const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   return { config, database, kv, sms, safeFetch, catalog, llm, shutdown: overrides.shutdown ?? new AbortController() };
 }
