@@ -4,6 +4,7 @@
  *
  *   npm run bench                      # 200 sequential chats, then 1000 concurrent streams
  *   BENCH_SEQ=500 BENCH_CONCURRENT=2000 npm run bench
+ *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench   # server on PostgreSQL
  *
  * Writes bench/results/gateway.json and prints a table.
  */
@@ -35,12 +36,15 @@ async function main(): Promise<void> {
     [],
     {
       PORT: String(serverPort),
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       SMS_FIXED_CODE: '123456',
       WEB_DIST: '',
+      // BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded PGlite.
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       // The server talks to the same standalone demo upstream the baseline uses.
       DEMO_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       // A catalog copy whose free-tier counts cover the run: still metered, so the reservation stays on the path.
@@ -103,6 +107,7 @@ async function main(): Promise<void> {
     const out = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
       sequential_chats: SEQ,
       ttfb_direct_ms_p50: round(percentile(direct, 50), 3),
       ttfb_direct_ms_p99: round(percentile(direct, 99), 3),

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { type Agent, request } from 'undici';
 import { createParser } from 'eventsource-parser';
 
 export interface StreamResult {

@@ -61,6 +61,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool({ connectionString: url, max });
+  // An idle connection that fails (PostgreSQL restarting) is dropped by the pool; without a
+  // listener the 'error' event would crash the process.
+  pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection failed: ${err.message}`));
   // Fail fast at boot when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
