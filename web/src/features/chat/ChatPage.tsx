@@ -1,3 +1,151 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Drawer, Watermark } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG, type RecordItem } from '@wanxiang/contract';
+import { recordData } from '../../api/history';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { useChatStore } from '../../stores/chat';
+import { modelsOfGroup, useCatalogStore } from '../../stores/chat-catalog';
+import { selectActiveConversationId, selectIsEmpty, selectSending } from '../../stores/chat-selectors';
+import { selectIsLoggedIn, selectUser, useUserStore } from '../../stores/user';
+import { ChatComposer, type ChatComposerHandle } from './ChatComposer';
+import { ChatHeader } from './ChatHeader';
+import { HistoryPanel } from './HistoryPanel';
+import { ChatMessages } from './ChatMessages';
+import { ModelIntro } from './ModelIntro';
+import { ModelPicker } from './ModelPicker';
+import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
+import { useChatSender } from './useChatSender';
+import styles from './chat.module.css';
+
+/** The chat screen (chat-core 2): /msg?type=<base64 model key>. */
 export default function ChatPage() {
-  return <div className="chat-page" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const { message } = App.useApp();
+
+  const status = useCatalogStore((s) => s.status);
+  const byKey = useCatalogStore((s) => s.byKey);
+  const groups = useCatalogStore((s) => s.groups);
+  const demo = useCatalogStore((s) => s.demo);
+  useEffect(() => {
+    void useCatalogStore.getState().load();
+  }, []);
+
+  const requested = decodeModelKey(params.get('type'));
+  const ready = status === 'ready';
+  const modelKey = ready ? resolveModelKey(requested, (k) => k in byKey) : requested;
+  const model = byKey[modelKey];
+
+  // Narrow subscriptions: streaming text must not re-render the page (ChatMessages owns that).
+  const activeConversation = useChatStore(selectActiveConversationId);
+  const isEmpty = useChatStore(selectIsEmpty);
+  const sending = useChatStore(selectSending);
+  const loggedIn = useUserStore(selectIsLoggedIn);
+  const user = useUserStore(selectUser);
+
+  // The page's model decides the session: an empty one is re-aimed, a used one is kept aside.
+  useEffect(() => {
+    if (ready && !useChatStore.getState().sending) useChatStore.getState().switchModel(modelKey);
+  }, [ready, modelKey]);
+
+  const composer = useRef<ChatComposerHandle>(null);
+  const restoreInput = useCallback((text: string) => composer.current?.setText(text), []);
+  const { send, stop } = useChatSender(modelKey, model, restoreInput);
+
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+
+  const goModel = useCallback(
+    (key: string) => {
+      if (useChatStore.getState().sending) {
+        void message.warning(MSG.switchModelWhileLoading);
+        return;
+      }
+      setPickerOpen(false);
+      if (key !== modelKey) navigate(chatPath(key));
+    },
+    [message, modelKey, navigate],
+  );
+
+  const newChat = useCallback(() => {
+    if (useChatStore.getState().sending) {
+      void message.warning(MSG.replyPending);
+      return;
+    }
+    useChatStore.getState().newChat(modelKey);
+    setHistoryOpen(false);
+  }, [message, modelKey]);
+
+  const openRecord = useCallback(
+    async (item: RecordItem) => {
+      if (useChatStore.getState().sending) {
+        void message.warning(MSG.replyPending);
+        return;
+      }
+      const record = await recordData(item.id);
+      useChatStore.getState().loadRecord(record);
+      setHistoryOpen(false);
+      if (record.model !== modelKey && record.model in useCatalogStore.getState().byKey) navigate(chatPath(record.model));
+    },
+    [message, modelKey, navigate],
+  );
+
+  const onDeleted = useCallback((id: string) => {
+    const st = useChatStore.getState();
+    const local = st.sessions.find((s) => s.id === id || s.conversationId === id);
+    if (local) st.removeSession(local.id);
+  }, []);
+
+  const modelOf = useCallback((key: string) => byKey[key] ?? model, [byKey, model]);
+  const recommended = useMemo(() => (groups[0] ? modelsOfGroup(groups[0], byKey) : []), [groups, byKey]);
+  const watermark = user ? [MSG.chatWatermark, `ID ${user.uid}`] : MSG.chatWatermark;
+
+  const onOpenRecord = useCallback((item: RecordItem) => void openRecord(item).catch(() => undefined), [openRecord]);
+  const history = loggedIn && <HistoryPanel activeId={activeConversation} onOpen={onOpenRecord} onNew={newChat} onDeleted={onDeleted} />;
+
+  return (
+    <div className={`${styles.page} ${mobile ? styles.pageMobile : ''}`}>
+      {!mobile && history && <aside className={styles.side}>{history}</aside>}
+      <section className={styles.main}>
+        <ChatHeader
+          model={model}
+          mobile={mobile}
+          showHistoryButton={loggedIn}
+          onSwitch={() => (sending ? void message.warning(MSG.switchModelWhileLoading) : setPickerOpen(true))}
+          onNew={newChat}
+          onHistory={() => setHistoryOpen(true)}
+        />
+        {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
+        <Watermark content={watermark} className={styles.body} font={{ color: 'rgba(0,0,0,0.06)', fontSize: 14 }}>
+          {isEmpty ? (
+            <div className={styles.scroller}>
+              <ModelIntro model={model} recommended={recommended} onAsk={(q) => void send(q)} onPickModel={goModel} mobile={mobile} />
+            </div>
+          ) : (
+            <ChatMessages modelOf={modelOf} userAvatar={user?.avatar} />
+          )}
+        </Watermark>
+        <ChatComposer ref={composer} sending={sending} mobile={mobile} onSend={send} onStop={stop} />
+        <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
+      </section>
+      {ready && (
+        <ModelPicker
+          open={pickerOpen}
+          current={modelKey}
+          groups={groups}
+          byKey={byKey}
+          onPick={goModel}
+          onClose={() => setPickerOpen(false)}
+          mobile={mobile}
+        />
+      )}
+      {mobile && (
+        <Drawer open={historyOpen} onClose={() => setHistoryOpen(false)} placement="left" size="80vw" title={null} closable={false}>
+          {history}
+        </Drawer>
+      )}
+    </div>
+  );
 }

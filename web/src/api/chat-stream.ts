@@ -1,0 +1,145 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { MSG, isStreamEventName, type ChatRequest, type StreamEvent } from '@wanxiang/contract';
+import { apiUrl, authHeaders } from './request';
+
+/**
+ * The chat stream client (API.md "Chat stream", chat-core 4 and 8): POST with fetch, read the
+ * body as it arrives, parse SSE frames, yield typed events. Refusals answered as a JSON
+ * envelope before any stream (not logged in, no phone, offline model, tier, quota) come out
+ * as one `refusal` item; transport failures come out as an `error` event with the spec's text,
+ * so a consumer needs one loop and never a try/catch.
+ */
+
+export interface StreamRefusal {
+  event: 'refusal';
+  data: { code: number; msg: string };
+}
+
+export type ChatStreamItem = StreamEvent | StreamRefusal;
+
+/** Request body; `prompt` is required here, the server also accepts the `ask` alias. */
+export type ChatStreamBody = Omit<Partial<ChatRequest>, 'prompt'> & { prompt: string };
+
+export interface ChatStreamOptions {
+  model: string;
+  body: ChatStreamBody;
+  signal?: AbortSignal;
+  /** Defaults to the request layer's session headers. */
+  headers?: Record<string, string>;
+  /** Full path instead of /api/v1/chat2/{model} (other streaming routes share the protocol). */
+  path?: string;
+}
+
+/** Codes of transport failures (no HTTP status to report). */
+export const STREAM_NETWORK_CODE = 504;
+
+const networkError = (): StreamEvent => ({ event: 'error', data: { code: STREAM_NETWORK_CODE, msg: MSG.streamNetworkError } });
+
+/**
+ * Legacy plain-data markers (chat-core 4): '[SUCCESS]' alone is a network fault,
+ * '[NO_COUNT]' / '[NOT_COUNT]' + text is quota exhausted, '[ERROR]' is an error.
+ */
+function fromLegacyData(data: string): StreamEvent | null {
+  const t = data.trim();
+  if (t === '[SUCCESS]') return networkError();
+  const noCount = /^\[(NO_COUNT|NOT_COUNT)\]/.exec(t);
+  if (noCount) return { event: 'no_count', data: { text: t.slice(noCount[0].length).trim() || MSG.countExhausted } };
+  if (t.startsWith('[ERROR]')) return { event: 'error', data: { code: 500, msg: t.slice(7).trim() || MSG.streamError } };
+  return null;
+}
+
+/** One SSE frame to a typed event; unparsable data is an error (chat-core 4). */
+export function toStreamEvent(msg: EventSourceMessage): StreamEvent | null {
+  const name = msg.event ?? 'message';
+  if (name === 'message') return fromLegacyData(msg.data) ?? { event: 'text', data: { text: msg.data } };
+  if (!isStreamEventName(name)) return null; // a newer server's event: skip it
+  let data: unknown;
+  try {
+    data = JSON.parse(msg.data);
+  } catch {
+    return { event: 'error', data: { code: 500, msg: MSG.streamError } };
+  }
+  if (typeof data !== 'object' || data === null) return { event: 'error', data: { code: 500, msg: MSG.streamError } };
+  return { event: name, data } as StreamEvent;
+}
+
+async function readRefusal(res: Response): Promise<StreamRefusal | StreamEvent> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON after all
+  }
+  const env = body as { code?: unknown; msg?: unknown; message?: unknown } | null;
+  if (res.status < 500 && env && typeof env.code === 'number') {
+    const text = typeof env.msg === 'string' ? env.msg : typeof env.message === 'string' ? env.message : MSG.requestFailed;
+    return { event: 'refusal', data: { code: env.code, msg: text } };
+  }
+  return { event: 'error', data: { code: res.status, msg: MSG.streamError } };
+}
+
+export async function* streamChat(opts: ChatStreamOptions): AsyncGenerator<ChatStreamItem, void, undefined> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(opts.path ?? `/v1/chat2/${encodeURIComponent(opts.model)}`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(opts.headers ?? authHeaders()) },
+      body: JSON.stringify(opts.body),
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch {
+    if (opts.signal?.aborted) return;
+    yield networkError();
+    return;
+  }
+
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    yield await readRefusal(res);
+    return;
+  }
+  if (!res.ok || !res.body) {
+    yield { event: 'error', data: { code: res.status, msg: MSG.streamError } };
+    return;
+  }
+
+  const queue: StreamEvent[] = [];
+  const parser = createParser({
+    onEvent(msg) {
+      const ev = toStreamEvent(msg);
+      if (ev) queue.push(ev);
+    },
+  });
+  // A plain TextDecoder in streaming mode: multi-byte characters split across chunks are
+  // kept for the next chunk, without the extra promise hops of a TextDecoderStream.
+  const decoder = new TextDecoder();
+  const reader = res.body.getReader();
+  let sawNoCount = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        if (opts.signal?.aborted) return;
+        yield networkError();
+        return;
+      }
+      if (chunk.done) break;
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      while (queue.length > 0) {
+        const ev = queue.shift() as StreamEvent;
+        yield ev;
+        if (ev.event === 'done' || ev.event === 'error') return;
+        if (ev.event === 'no_count') sawNoCount = true;
+      }
+    }
+  } finally {
+    // Stops the download when the consumer leaves early (stop button, unmount) or on done.
+    await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  // The body ended without its final event: the connection was cut (a quota notice may end it).
+  if (!opts.signal?.aborted && !sawNoCount) yield networkError();
+}

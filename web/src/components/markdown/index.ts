@@ -1,0 +1,3 @@
+export { Markdown, type MarkdownProps } from './Markdown';
+export { splitBlocks } from './blocks';
+export { sanitizeSchema } from './plugins';

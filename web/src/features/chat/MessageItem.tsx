@@ -1,0 +1,56 @@
+import { memo } from 'react';
+import { Avatar, Spin } from 'antd';
+import { UserOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import type { ModelEntry } from '@wanxiang/contract';
+import { Markdown } from '../../components/markdown';
+import type { ChatMessage } from '../../stores/chat-state';
+import { CopyButton } from './CopyButton';
+import { ModelIcon } from './ModelIcon';
+import { ReasoningBlock } from './ReasoningBlock';
+import styles from './chat.module.css';
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  model: ModelEntry | undefined;
+  userAvatar?: string;
+}
+
+/**
+ * One bubble: the user's on the right, the model's on the left with its icon. Memoized on the
+ * message object: while a reply streams only that message changes identity, so the rest of
+ * the list does not re-render.
+ */
+export const MessageItem = memo(function MessageItem({ message: m, model, userAvatar }: MessageItemProps) {
+  if (m.target === 'user') {
+    return (
+      <div className={`${styles.row} ${styles.rowUser}`} data-role="user" data-id={m.id}>
+        <div className={`${styles.bubble} ${styles.bubbleUser}`}>{m.message}</div>
+        <Avatar size={32} src={userAvatar || undefined} icon={<UserOutlined />} className={styles.avatar} />
+      </div>
+    );
+  }
+  const waiting = m.state === 'waite';
+  const thinking = waiting && !m.message;
+  return (
+    <div className={styles.row} data-role="assistant" data-id={m.id} data-state={m.state}>
+      <ModelIcon model={model} size={32} />
+      <div className={styles.replyCol}>
+        {m.reasoning && <ReasoningBlock text={m.reasoning} running={waiting && !m.message} ms={m.reasoningMs} />}
+        <div className={`${styles.bubble} ${styles.bubbleAssistant}`}>
+          {m.message && <Markdown text={m.message} streaming={waiting} />}
+          {thinking && !m.reasoning && <Spin size="small" className={styles.waiting} />}
+          {m.state === 'error' && (
+            <div className={styles.errorText} role="alert">
+              <ExclamationCircleFilled /> {m.errorText}
+            </div>
+          )}
+        </div>
+        {m.state === 'ok' && m.message && (
+          <div className={styles.actions}>
+            <CopyButton text={m.message} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@wanxiang/contract';
+import { useChatStore } from '../../stores/chat';
+import { selectCurrentMessages, selectCurrentSession } from '../../stores/chat-selectors';
+import { runChat, stopActiveReply, type RunHandlers } from './chat-runner';
+
+const sse = (...frames: [string, unknown][]) => frames.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
+
+function handlers(): RunHandlers & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    onRefusal: (r, prompt) => calls.push(`refusal:${r.code}:${prompt}`),
+    onNoCount: (t) => calls.push(`no_count:${t}`),
+    onDone: () => calls.push('done'),
+  };
+}
+
+function stubFetch(body: BodyInit, type = 'text/event-stream') {
+  const fn = vi.fn(async () => new Response(body, { headers: { 'content-type': type } }));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+const state = () => useChatStore.getState();
+
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  state().clearAll();
+});
+
+describe('runChat', () => {
+  it('streams a reply into the store and sends earlier ok messages as history', async () => {
+    const fetchFn = stubFetch(
+      sse(
+        ['meta', { conversationId: 'conv-1', messageId: 'm', model: 'deepseek-r1' }],
+        ['reasoning', { text: '想一想' }],
+        ['text', { text: '天空' }],
+        ['text', { text: '是蓝的' }],
+        ['done', { messageId: 'm', reasoningMs: 800 }],
+      ),
+    );
+    const h = handlers();
+    await runChat({ sessionId: state().currentId, model: 'deepseek-r1', prompt: '为什么？' }, h);
+    const [q, a] = selectCurrentMessages(state());
+    expect(q).toMatchObject({ target: 'user', message: '为什么？', state: 'ok' });
+    expect(a).toMatchObject({ target: 'assistant', message: '天空是蓝的', reasoning: '想一想', state: 'ok', modelname: 'deepseek-r1' });
+    expect(a?.reasoningMs).toBeGreaterThanOrEqual(0);
+    expect(selectCurrentSession(state())?.conversationId).toBe('conv-1');
+    expect(state().sending).toBe(false);
+    expect(h.calls).toEqual(['done']);
+
+    // The second question carries the first exchange and the server's conversation id.
+    stubFetch(sse(['text', { text: '好' }], ['done', { messageId: 'm2' }]));
+    await runChat({ sessionId: state().currentId, model: 'deepseek-r1', prompt: '再说一遍' }, h);
+    const body = JSON.parse(String((vi.mocked(fetch).mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body.conversationId).toBe('conv-1');
+    expect(body.messages).toEqual([
+      { role: 'user', content: '为什么？', id: q?.id },
+      { role: 'assistant', content: '天空是蓝的', id: a?.id },
+    ]);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the exchange on a refusal and hands the question back', async () => {
+    stubFetch(JSON.stringify({ code: 4203, msg: MSG.needPhone, data: null }), 'application/json');
+    const h = handlers();
+    await runChat({ sessionId: state().currentId, model: 'v35', prompt: '你好' }, h);
+    expect(selectCurrentMessages(state())).toEqual([]);
+    expect(h.calls).toEqual(['refusal:4203:你好']);
+    expect(state().sending).toBe(false);
+  });
+
+  it('shows stream errors and known failure texts on the reply', async () => {
+    stubFetch(sse(['text', { text: '半' }], ['error', { code: 502, msg: MSG.upstreamFailed }]));
+    await runChat({ sessionId: state().currentId, model: 'v35', prompt: 'a' }, handlers());
+    expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'error', errorText: MSG.upstreamFailed });
+
+    stubFetch(sse(['text', { text: MSG.knownFailedReplies[2] as string }], ['done', { messageId: 'x' }]));
+    await runChat({ sessionId: state().currentId, model: 'v35', prompt: 'b' }, handlers());
+    expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'error', errorText: MSG.retryLater, message: '' });
+
+    const h = handlers();
+    stubFetch(sse(['no_count', { text: MSG.countExhausted }]));
+    await runChat({ sessionId: state().currentId, model: 'v40', prompt: 'c' }, h);
+    expect(h.calls).toEqual([`no_count:${MSG.countExhausted}`]);
+    expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'error', errorText: MSG.countExhausted });
+  });
+
+  it('stop keeps what arrived as an ok reply; nothing to stop reports false', async () => {
+    expect(stopActiveReply()).toBe(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        let sent = false;
+        const body = new ReadableStream<Uint8Array>({
+          pull(c) {
+            if (!sent) {
+              sent = true;
+              c.enqueue(new TextEncoder().encode(sse(['text', { text: '写到一半' }])));
+              return;
+            }
+            return new Promise<void>((_, reject) =>
+              init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            );
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    const run = runChat({ sessionId: state().currentId, model: 'v35', prompt: '长文' }, handlers());
+    await vi.waitFor(() => expect(state().sending).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stopActiveReply()).toBe(true);
+    await run;
+    expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'ok', message: '写到一半' });
+    expect(state().sending).toBe(false);
+    expect(stopActiveReply()).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+import { MSG } from '@wanxiang/contract';
+import { streamChat, type ChatStreamItem } from '../../api/chat-stream';
+import { useChatStore } from '../../stores/chat';
+import { historyForRequest } from '../../stores/chat-rules';
+import { uuid, type ChatMessage } from '../../stores/chat-state';
+import { createFrameBatcher } from '../../stores/chat-frame-batch';
+
+/**
+ * Runs one question through the chat stream into the chat store. No React here: the page
+ * passes handlers for what needs UI (refusal dialogs, quota popup, history refresh).
+ */
+export interface RunHandlers {
+  /** The server refused before streaming (JSON envelope): the exchange is removed. */
+  onRefusal(refusal: { code: number; msg: string }, prompt: string): void;
+  onNoCount(text: string): void;
+  /** The reply finished and was persisted. */
+  onDone(): void;
+}
+
+export interface RunRequest {
+  sessionId: string;
+  model: string;
+  prompt: string;
+}
+
+let active: AbortController | null = null;
+
+/** Aborts the streaming reply; false when nothing was streaming. */
+export function stopActiveReply(): boolean {
+  if (!active || active.signal.aborted) return false;
+  active.abort();
+  return true;
+}
+
+function message(target: ChatMessage['target'], model: string, over: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: uuid(),
+    state: 'ok',
+    target,
+    message: '',
+    reasoning: '',
+    messageType: 'text',
+    modelname: model,
+    dateTime: Date.now(),
+    ...over,
+  };
+}
+
+export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<void> {
+  const store = useChatStore.getState();
+  const session = store.sessions.find((s) => s.id === req.sessionId);
+  if (!session) return;
+  const sid = session.id;
+  const history = historyForRequest(session.data);
+  const question = message('user', req.model, { message: req.prompt });
+  const reply = message('assistant', req.model, { state: 'waite' });
+  store.addExchange(session.id, question, reply);
+  store.setSending(true);
+
+  const controller = new AbortController();
+  active = controller;
+  const batcher = createFrameBatcher((delta) => useChatStore.getState().appendDelta(session.id, reply.id, delta));
+  const fail = (errorText: string): void => {
+    batcher.flush();
+    useChatStore.getState().patchMessage(session.id, reply.id, { state: 'error', errorText });
+  };
+
+  try {
+    const stream = streamChat({
+      model: req.model,
+      signal: controller.signal,
+      body: {
+        prompt: req.prompt,
+        messages: history,
+        conversationId: session.conversationId ?? session.id,
+        messageId: question.id,
+      },
+    });
+    for await (const item of stream) handle(item);
+  } finally {
+    batcher.flush();
+    const st = useChatStore.getState();
+    const left = st.sessions.find((s) => s.id === session.id)?.data.find((m) => m.id === reply.id);
+    // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble.
+    if (left?.state === 'waite') {
+      if (left.message || left.reasoning) st.settle(session.id, reply.id);
+      else st.removeMessage(session.id, reply.id);
+    }
+    if (active === controller) active = null;
+    st.setSending(false);
+  }
+
+  function handle(item: ChatStreamItem): void {
+    const st = useChatStore.getState();
+    switch (item.event) {
+      case 'meta':
+        if (item.data.conversationId) st.setConversationId(sid, item.data.conversationId);
+        break;
+      case 'reasoning':
+        batcher.push({ reasoning: item.data.text });
+        break;
+      case 'text':
+        batcher.push({ text: item.data.text });
+        break;
+      case 'no_count':
+        fail(item.data.text || MSG.countExhausted);
+        handlers.onNoCount(item.data.text || MSG.countExhausted);
+        break;
+      case 'error':
+        fail(item.data.msg || MSG.streamError);
+        break;
+      case 'done':
+        batcher.flush();
+        st.settle(sid, reply.id, item.data.reasoningMs);
+        handlers.onDone();
+        break;
+      case 'refusal':
+        st.removeMessage(sid, reply.id);
+        st.removeMessage(sid, question.id);
+        handlers.onRefusal(item.data, req.prompt);
+        break;
+      case 'search':
+      case 'search_read':
+        // Web search phases belong to networked models, not built yet on this page.
+        break;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import type { ModelEntry, ModelGroup } from '@wanxiang/contract';
+import { fetchWebModels } from '../api/models';
+
+/** The chat model catalog, loaded once per page view and shared by every chat screen. */
+export interface CatalogState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  list: ModelEntry[];
+  groups: ModelGroup[];
+  /** Replies come from the built-in demo upstream. */
+  demo: boolean;
+  byKey: Record<string, ModelEntry>;
+  load(force?: boolean): Promise<void>;
+}
+
+function indexModels(list: readonly ModelEntry[]): Record<string, ModelEntry> {
+  const out: Record<string, ModelEntry> = {};
+  const visit = (m: ModelEntry): void => {
+    out[m.key] = m;
+    m.children?.forEach(visit);
+  };
+  list.forEach(visit);
+  return out;
+}
+
+let inflight: Promise<void> | null = null;
+
+export const useCatalogStore = create<CatalogState>()((set, get) => ({
+  status: 'idle',
+  list: [],
+  groups: [],
+  demo: false,
+  byKey: {},
+  load(force = false) {
+    if (!force && (get().status === 'ready' || inflight)) return inflight ?? Promise.resolve();
+    set({ status: 'loading' });
+    inflight = fetchWebModels()
+      .then((res) => set({ status: 'ready', list: res.list, groups: res.groups, demo: res.demo, byKey: indexModels(res.list) }))
+      .catch(() => set({ status: 'error' }))
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  },
+}));
+
+export const selectModel =
+  (key: string) =>
+  (s: CatalogState): ModelEntry | undefined =>
+    s.byKey[key];
+export const selectDemo = (s: CatalogState): boolean => s.demo;
+export const selectCatalogStatus = (s: CatalogState): CatalogState['status'] => s.status;
+
+/** Models of a group, in menu order, skipping keys the catalog does not know. */
+export function modelsOfGroup(group: ModelGroup, byKey: Record<string, ModelEntry>): ModelEntry[] {
+  return group.models.map((k) => byKey[k]).filter((m): m is ModelEntry => m !== undefined);
+}
+
+/** Search over label, key and tags (the 'More' modal's model search). */
+export function matchesModel(m: ModelEntry, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [m.label, m.key, m.shortName, m.desc, ...m.tags].some((t) => t?.toLowerCase().includes(q));
+}
