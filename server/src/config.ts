@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { TencentSmsSettings } from './infra/sms/tencent';
 
 /**
  * Every setting of the server, parsed from the environment by this one schema.
@@ -137,15 +138,7 @@ export interface Config {
   sms: {
     provider: 'console' | 'tencent';
     fixedCode?: string;
-    tencent: {
-      secretId: string;
-      secretKey: string;
-      appId: string;
-      signName: string;
-      templateId: string;
-      region: string;
-      endpoint: string;
-    };
+    tencent: TencentSmsSettings;
   };
   /** Credentials by vendor id (lower case: deepseek, zhipu, moonshot, dashscope, ark, qianfan, openai, ollama, compatible). */
   vendors: Record<string, VendorCredential>;

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PGlite, PGliteInterface } from '@electric-sql/pglite';
-import * as schema from '../src/db/schema';
-import { openDatabase, type Database, type Db } from '../src/db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, wrapPglite, type Database } from '../src/db/client';
 import { withDatabase } from './global-setup';
 
 declare module 'vitest' {
@@ -34,18 +32,7 @@ async function openPgliteClone(): Promise<Database> {
     return (d.db as unknown as { $client: PGlite }).$client;
   })();
   const template = await pgliteTemplate;
-  const client = (await template.clone()) as PGliteInterface;
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
-    close: async () => {
-      await client.close();
-    },
-  };
+  return wrapPglite((await template.clone()) as PGlite);
 }
 
 async function openPostgresClone(): Promise<Database> {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,10 +38,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir ? join(dataDir, 'pglite') : undefined);
   await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** A Database over an open PGlite instance (also used by tests on their cloned instances). */
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
   return {
