@@ -1,189 +1,68 @@
 /**
  * Gateway benchmark (QUALITY G1, G4, G5): in one run, the same demo upstream is measured
- * directly and through the product's chat path (auth, quota reservation and history on).
+ * directly and through the product's chat path (auth, quota reservation and history on), first
+ * with the embedded PGlite database (what `npm start` runs), then with PostgreSQL when one answers
+ * (BENCH_DATABASE_URL, TEST_DATABASE_URL, or 127.0.0.1:5432; a temporary database is created).
  *
- *   npm run bench                      # 200 sequential chats, then 1000 concurrent streams
+ *   npm run bench                                  # 200 sequential chats, then 1000 concurrent streams
  *   BENCH_SEQ=500 BENCH_CONCURRENT=2000 npm run bench
- *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench   # server on PostgreSQL
+ *   BENCH_POSTGRES=0 npm run bench                 # PGlite only
  *
- * Writes bench/results/gateway.json and prints a table.
+ * Writes bench/results/gateway.json (top-level figures: the PGlite round; `postgres`: the same
+ * figures on PostgreSQL) and prints a table.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent } from 'undici';
-import { freePort, memoryOf, startTs, stop, waitForHttp } from './lib/processes';
-import { streamOnce, type StreamResult } from './lib/sse-client';
-import { percentile, round } from './lib/stats';
+import { CONCURRENT, SEQ, runRound, type RoundResult } from './gateway-round';
+import { temporaryPostgres } from './lib/postgres';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SEQ = Number(process.env.BENCH_SEQ ?? 200);
-const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 1000);
-const CHUNKS = 64;
-const CHUNK_GAP_MS = 20;
-const MODEL = process.env.BENCH_MODEL ?? 'deepseek_v3';
-const UPSTREAM_MODEL = process.env.BENCH_UPSTREAM_MODEL ?? 'deepseek-chat';
 
 async function main(): Promise<void> {
-  const upstreamPort = await freePort();
-  const serverPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-bench-'));
-  const catalogDir = benchCatalog(dataDir, SEQ + CONCURRENT + 1000);
-  const upstream = startTs('server/src/llm/demo-upstream/cli.ts', ['--port', String(upstreamPort)], { DEMO_TOKEN_DELAY_MS: '0' }, root);
-  const server = startTs(
-    'server/src/main.ts',
-    [],
-    {
-      PORT: String(serverPort),
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SMS_FIXED_CODE: '123456',
-      WEB_DIST: '',
-      // BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded PGlite.
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-      // The server talks to the same standalone demo upstream the baseline uses.
-      DEMO_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/v1`,
-      // A catalog copy whose free-tier counts cover the run: still metered, so the reservation stays on the path.
-      CATALOG_DIR: catalogDir,
-    },
-    root,
-  );
-  const upstreamBase = `http://127.0.0.1:${upstreamPort}`;
-  const serverBase = `http://127.0.0.1:${serverPort}`;
-  try {
-    await waitForHttp(`${upstreamBase}/v1/models`);
-    await waitForHttp(`${serverBase}/api/v2/config/model/groups`);
-    const token = await login(serverBase);
-    const headers = { token };
-    const agent = new Agent({ connections: CONCURRENT + 50, pipelining: 1, keepAliveTimeout: 30_000 });
-
-    // Warm up both paths (JIT, pools, PGlite caches).
-    for (let i = 0; i < 20; i++) {
-      await streamOnce(agent, `${upstreamBase}/v1/chat/completions`, upstreamBody('预热', 4), {}, 'openai');
-      await streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody('预热', 4), headers, 'product');
+  console.log(`[bench] ${SEQ} sequential chats, then ${CONCURRENT} concurrent streams; round 1: PGlite`);
+  const pglite = await runRound(undefined);
+  let postgres: RoundResult | null = null;
+  const pg = process.env.BENCH_POSTGRES === '0' ? null : await temporaryPostgres();
+  if (pg) {
+    console.log('[bench] round 2: PostgreSQL');
+    try {
+      postgres = await runRound(pg.url);
+    } finally {
+      await pg.drop();
     }
-
-    // G1: sequential, alternating direct and through the server.
-    const direct: number[] = [];
-    const via: number[] = [];
-    let seqFailures = 0;
-    for (let i = 0; i < SEQ; i++) {
-      const d = await streamOnce(agent, `${upstreamBase}/v1/chat/completions`, upstreamBody(`问题 ${i}`, 8), {}, 'openai');
-      const v = await streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody(`问题 ${i}`, 8), headers, 'product');
-      if (d.ok && d.ttfbMs >= 0) direct.push(d.ttfbMs);
-      if (v.ok && v.ttfbMs >= 0) via.push(v.ttfbMs);
-      else seqFailures++;
-    }
-    if (seqFailures > 0) console.warn(`[bench] ${seqFailures} sequential chats failed`);
-
-    // G4/G5: N concurrent streams of 64 chunks, 20 ms apart.
-    const before = memoryOf(server.pid!);
-    // Sample the server's RSS while the streams are open: its peak, and the growth per open stream.
-    let peakRunMb = before.rssMb;
-    const sampler = setInterval(() => {
-      peakRunMb = Math.max(peakRunMb, memoryOf(server.pid!).rssMb);
-    }, 50);
-    const started = performance.now();
-    const results: StreamResult[] = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) =>
-        streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody(`并发 ${i}`, CHUNKS, CHUNK_GAP_MS), headers, 'product').catch(
-          (err: Error) => ({ ttfbMs: -1, chunks: 0, ok: false, error: err.message }),
-        ),
-      ),
-    );
-    const concurrentMs = performance.now() - started;
-    clearInterval(sampler);
-    const after = memoryOf(server.pid!);
-    const completed = results.filter((r) => r.ok).length;
-    const lostChunks = results.reduce((sum, r) => sum + (CHUNKS - r.chunks), 0);
-    const loadTtfb = results.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
-    const errors = results.filter((r) => !r.ok).slice(0, 3).map((r) => r.error);
-    await agent.close();
-
-    const out = {
-      date: new Date().toISOString(),
-      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
-      sequential_chats: SEQ,
-      ttfb_direct_ms_p50: round(percentile(direct, 50), 3),
-      ttfb_direct_ms_p99: round(percentile(direct, 99), 3),
-      ttfb_via_server_ms_p50: round(percentile(via, 50), 3),
-      ttfb_via_server_ms_p99: round(percentile(via, 99), 3),
-      ttfb_overhead_ms_p50: round(percentile(via, 50) - percentile(direct, 50), 3),
-      ttfb_overhead_ms_p99: round(percentile(via, 99) - percentile(direct, 99), 3),
-      concurrent_streams: CONCURRENT,
-      concurrent_completed: completed,
-      chunks_per_stream: CHUNKS,
-      lost_chunks: lostChunks,
-      concurrent_ttfb_ms_p99: round(percentile(loadTtfb, 99), 2),
-      concurrent_wall_ms: round(concurrentMs, 0),
-      peak_rss_mb: round(peakRunMb, 1),
-      rss_before_concurrent_mb: round(before.rssMb, 1),
-      rss_per_stream_kb: round(((peakRunMb - before.rssMb) * 1024) / CONCURRENT, 1),
-      boot_peak_rss_mb: round(after.peakMb, 1),
-      errors,
-    };
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/gateway.json'), JSON.stringify(out, null, 2) + '\n');
-    printTable(out);
-  } finally {
-    await stop(server);
-    await stop(upstream);
+  } else {
+    console.log('[bench] PostgreSQL not reachable (or BENCH_POSTGRES=0): PGlite round only');
   }
-}
-
-/** Copy the shipped catalog and raise the free tier's daily counts to `count` (finite: still reserved and settled). */
-function benchCatalog(dataDir: string, count: number): string {
-  const dir = join(dataDir, 'catalog');
-  cpSync(join(root, 'server/catalog'), dir, { recursive: true });
-  const tiersPath = join(dir, 'tiers.json');
-  const tiers = JSON.parse(readFileSync(tiersPath, 'utf8')) as { levels: { vip: number; daily: Record<string, number> }[] };
-  for (const level of tiers.levels) {
-    if (level.vip !== 0) continue;
-    for (const key of Object.keys(level.daily)) level.daily[key] = count;
-  }
-  writeFileSync(tiersPath, JSON.stringify(tiers, null, 2));
-  return dir;
-}
-
-function upstreamBody(question: string, tokens: number) {
-  return { model: UPSTREAM_MODEL, stream: true, messages: [{ role: 'user', content: `${question} [demo:tokens=${tokens}]` }] };
-}
-
-function productBody(question: string, tokens: number, delayMs?: number) {
-  const delay = delayMs === undefined ? '' : `[demo:delay=${delayMs}]`;
-  return { prompt: `${question} [demo:tokens=${tokens}]${delay}` };
-}
-
-async function login(base: string): Promise<string> {
-  const phone = '13800138000';
-  await fetch(`${base}/api/v1/user/sendSmsCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
-  const res = await fetch(`${base}/api/v1/user/phoneLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, code: '123456' }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
-  return body.data.token;
-}
-
-function printTable(o: Record<string, unknown>): void {
-  const goal: Record<string, string> = {
-    ttfb_overhead_ms_p50: '<= 2',
-    ttfb_overhead_ms_p99: '<= 5',
-    concurrent_streams: '>= 1000',
-    lost_chunks: '0',
+  const out = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version },
+    ...pglite,
+    ...(postgres ? { postgres } : {}),
   };
-  const rows = Object.entries(o).filter(([, v]) => typeof v === 'number');
-  const w = Math.max(...rows.map(([k]) => k.length));
-  console.log('\n万象 AI gateway benchmark');
-  console.log(`${'metric'.padEnd(w)}  ${'value'.padStart(10)}  goal`);
-  for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${String(v).padStart(10)}  ${goal[k] ?? ''}`);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/gateway.json'), JSON.stringify(out, null, 2) + '\n');
+  printTable(pglite, postgres);
+}
+
+const GOALS: Record<string, string> = {
+  ttfb_overhead_ms_p50: '<= 2',
+  ttfb_overhead_ms_p99: '<= 5',
+  concurrent_completed: '>= 1000',
+  lost_chunks: '0',
+  rss_per_stream_kb: '<= 10 (idle)',
+};
+
+function printTable(a: RoundResult, b: RoundResult | null): void {
+  const keys = Object.keys(a).filter((k) => typeof a[k] === 'number');
+  const w = Math.max(...keys.map((k) => k.length));
+  console.log('\n万象 AI gateway benchmark (ms unless named otherwise)');
+  console.log(`${'metric'.padEnd(w)}  ${'PGlite'.padStart(10)}  ${b ? 'PostgreSQL'.padStart(10) : ''}  goal`);
+  for (const k of keys) {
+    const pgv = b ? String(b[k]).padStart(10) : '';
+    console.log(`${k.padEnd(w)}  ${String(a[k]).padStart(10)}  ${pgv}  ${GOALS[k] ?? ''}`);
+  }
   console.log('\nwritten: bench/results/gateway.json');
 }
 

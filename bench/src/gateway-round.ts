@@ -1,0 +1,166 @@
+/**
+ * One round of the gateway benchmark: a standalone demo upstream, and the product's server in
+ * front of it (auth, quota reservation and history on), measured in the same run.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent } from 'undici';
+import { freePort, memoryOf, startTs, stop, waitForHttp } from './lib/processes';
+import { streamOnce, type StreamResult } from './lib/sse-client';
+import { percentile, round } from './lib/stats';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SEQ = Number(process.env.BENCH_SEQ ?? 200);
+export const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 1000);
+const CHUNKS = 64;
+const CHUNK_GAP_MS = 20;
+const MODEL = process.env.BENCH_MODEL ?? 'deepseek_v3';
+const UPSTREAM_MODEL = process.env.BENCH_UPSTREAM_MODEL ?? 'deepseek-chat';
+
+export type RoundResult = Record<string, number | string | (string | undefined)[]>;
+
+/** One measured round against a server on the given database (undefined = embedded PGlite). */
+export async function runRound(databaseUrl: string | undefined): Promise<RoundResult> {
+  const upstreamPort = await freePort();
+  const serverPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-bench-'));
+  const catalogDir = benchCatalog(dataDir, SEQ + CONCURRENT + 1000);
+  const upstream = startTs('server/src/llm/demo-upstream/cli.ts', ['--port', String(upstreamPort)], { DEMO_TOKEN_DELAY_MS: '0' }, root);
+  const server = startTs(
+    'server/src/main.ts',
+    [],
+    {
+      PORT: String(serverPort),
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SMS_FIXED_CODE: '123456',
+      WEB_DIST: '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // The server talks to the same standalone demo upstream the baseline uses.
+      DEMO_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/v1`,
+      // A catalog copy whose free-tier counts cover the run: still metered, so the reservation stays on the path.
+      CATALOG_DIR: catalogDir,
+    },
+    root,
+  );
+  const upstreamBase = `http://127.0.0.1:${upstreamPort}`;
+  const serverBase = `http://127.0.0.1:${serverPort}`;
+  try {
+    await waitForHttp(`${upstreamBase}/v1/models`);
+    await waitForHttp(`${serverBase}/api/v2/config/model/groups`);
+    const token = await login(serverBase);
+    const headers = { token };
+    const agent = new Agent({ connections: CONCURRENT + 50, pipelining: 1, keepAliveTimeout: 30_000 });
+
+    // Warm up both paths (JIT, pools, PGlite caches).
+    for (let i = 0; i < 20; i++) {
+      await streamOnce(agent, `${upstreamBase}/v1/chat/completions`, upstreamBody('预热', 4), {}, 'openai');
+      await streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody('预热', 4), headers, 'product');
+    }
+
+    // G1: sequential, alternating direct and through the server.
+    const direct: number[] = [];
+    const via: number[] = [];
+    let seqFailures = 0;
+    for (let i = 0; i < SEQ; i++) {
+      const d = await streamOnce(agent, `${upstreamBase}/v1/chat/completions`, upstreamBody(`问题 ${i}`, 8), {}, 'openai');
+      const v = await streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody(`问题 ${i}`, 8), headers, 'product');
+      if (d.ok && d.ttfbMs >= 0) direct.push(d.ttfbMs);
+      if (v.ok && v.ttfbMs >= 0) via.push(v.ttfbMs);
+      else seqFailures++;
+    }
+    if (seqFailures > 0) console.warn(`[bench] ${seqFailures} sequential chats failed`);
+
+    // G4/G5: N concurrent streams of 64 chunks, 20 ms apart.
+    const before = memoryOf(server.pid!);
+    // Sample the server's RSS while the streams are open: its peak, and the growth per open stream.
+    let peakRunMb = before.rssMb;
+    const sampler = setInterval(() => {
+      peakRunMb = Math.max(peakRunMb, memoryOf(server.pid!).rssMb);
+    }, 50);
+    const started = performance.now();
+    const results: StreamResult[] = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody(`并发 ${i}`, CHUNKS, CHUNK_GAP_MS), headers, 'product').catch(
+          (err: Error) => ({ ttfbMs: -1, chunks: 0, ok: false, error: err.message }),
+        ),
+      ),
+    );
+    const concurrentMs = performance.now() - started;
+    clearInterval(sampler);
+    const after = memoryOf(server.pid!);
+    const completed = results.filter((r) => r.ok).length;
+    const lostChunks = results.reduce((sum, r) => sum + (CHUNKS - r.chunks), 0);
+    const loadTtfb = results.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
+    const errors = results.filter((r) => !r.ok).slice(0, 3).map((r) => r.error);
+    await agent.close();
+
+    const out = {
+      database: databaseUrl ? 'postgres' : 'pglite',
+      sequential_chats: SEQ,
+      ttfb_direct_ms_p50: round(percentile(direct, 50), 3),
+      ttfb_direct_ms_p99: round(percentile(direct, 99), 3),
+      ttfb_via_server_ms_p50: round(percentile(via, 50), 3),
+      ttfb_via_server_ms_p99: round(percentile(via, 99), 3),
+      ttfb_overhead_ms_p50: round(percentile(via, 50) - percentile(direct, 50), 3),
+      ttfb_overhead_ms_p99: round(percentile(via, 99) - percentile(direct, 99), 3),
+      concurrent_streams: CONCURRENT,
+      concurrent_completed: completed,
+      chunks_per_stream: CHUNKS,
+      lost_chunks: lostChunks,
+      concurrent_ttfb_ms_p99: round(percentile(loadTtfb, 99), 2),
+      concurrent_wall_ms: round(concurrentMs, 0),
+      peak_rss_mb: round(peakRunMb, 1),
+      rss_before_concurrent_mb: round(before.rssMb, 1),
+      rss_per_stream_kb: round(((peakRunMb - before.rssMb) * 1024) / CONCURRENT, 1),
+      boot_peak_rss_mb: round(after.peakMb, 1),
+      errors,
+    };
+    return out;
+  } finally {
+    await stop(server);
+    await stop(upstream);
+  }
+}
+
+/** Copy the shipped catalog and raise the free tier's daily counts to `count` (finite: still reserved and settled). */
+function benchCatalog(dataDir: string, count: number): string {
+  const dir = join(dataDir, 'catalog');
+  cpSync(join(root, 'server/catalog'), dir, { recursive: true });
+  const tiersPath = join(dir, 'tiers.json');
+  const tiers = JSON.parse(readFileSync(tiersPath, 'utf8')) as { levels: { vip: number; daily: Record<string, number> }[] };
+  for (const level of tiers.levels) {
+    if (level.vip !== 0) continue;
+    for (const key of Object.keys(level.daily)) level.daily[key] = count;
+  }
+  writeFileSync(tiersPath, JSON.stringify(tiers, null, 2));
+  return dir;
+}
+
+function upstreamBody(question: string, tokens: number) {
+  return { model: UPSTREAM_MODEL, stream: true, messages: [{ role: 'user', content: `${question} [demo:tokens=${tokens}]` }] };
+}
+
+function productBody(question: string, tokens: number, delayMs?: number) {
+  const delay = delayMs === undefined ? '' : `[demo:delay=${delayMs}]`;
+  return { prompt: `${question} [demo:tokens=${tokens}]${delay}` };
+}
+
+async function login(base: string): Promise<string> {
+  const phone = '13800138000';
+  await fetch(`${base}/api/v1/user/sendSmsCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+  const res = await fetch(`${base}/api/v1/user/phoneLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, code: '123456' }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
+  return body.data.token;
+}
+
