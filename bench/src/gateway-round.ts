@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { freePort, memoryOf, startTs, stop, waitForHttp } from './lib/processes';
-import { streamOnce, type StreamResult } from './lib/sse-client';
+import { openHeldStream, streamOnce, type HeldStream, type StreamResult } from './lib/sse-client';
 import { percentile, round } from './lib/stats';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,7 +26,7 @@ export async function runRound(databaseUrl: string | undefined): Promise<RoundRe
   const upstreamPort = await freePort();
   const serverPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-bench-'));
-  const catalogDir = benchCatalog(dataDir, SEQ + CONCURRENT + 1000);
+  const catalogDir = benchCatalog(dataDir, 2 * SEQ + 2 * CONCURRENT + 1000);
   const upstream = startTs('server/src/llm/demo-upstream/cli.ts', ['--port', String(upstreamPort)], { DEMO_TOKEN_DELAY_MS: '0' }, root);
   const server = startTs(
     'server/src/main.ts',
@@ -98,6 +98,21 @@ export async function runRound(databaseUrl: string | undefined): Promise<RoundRe
     const lostChunks = results.reduce((sum, r) => sum + (CHUNKS - r.chunks), 0);
     const loadTtfb = results.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
     const errors = results.filter((r) => !r.ok).slice(0, 3).map((r) => r.error);
+
+    // G2/G5: the same number of streams held open (one chunk a second, mostly idle), then the
+    // added time to first byte of new chats while they stay open, and the memory each costs.
+    const open = await holdStreams(serverBase, headers);
+    const heldRss = memoryOf(server.pid!).rssMb;
+    const loadDirect: number[] = [];
+    const loadVia: number[] = [];
+    for (let i = 0; i < LOADED_SEQ; i++) {
+      const d = await streamOnce(agent, `${upstreamBase}/v1/chat/completions`, upstreamBody(`负载 ${i}`, 8), {}, 'openai');
+      const v = await streamOnce(agent, `${serverBase}/api/v1/chat2/${MODEL}`, productBody(`负载 ${i}`, 8), headers, 'product');
+      if (d.ok && d.ttfbMs >= 0) loadDirect.push(d.ttfbMs);
+      if (v.ok && v.ttfbMs >= 0) loadVia.push(v.ttfbMs);
+    }
+    for (const s of open.streams) s.close();
+    await open.agent.close();
     await agent.close();
 
     const out = {
@@ -119,6 +134,11 @@ export async function runRound(databaseUrl: string | undefined): Promise<RoundRe
       rss_before_concurrent_mb: round(before.rssMb, 1),
       rss_per_stream_kb: round(((peakRunMb - before.rssMb) * 1024) / CONCURRENT, 1),
       boot_peak_rss_mb: round(after.peakMb, 1),
+      held_open_streams: open.streams.length,
+      held_open_failures: open.failures,
+      ttfb_overhead_under_load_ms_p50: round(percentile(loadVia, 50) - percentile(loadDirect, 50), 3),
+      ttfb_overhead_under_load_ms_p99: round(percentile(loadVia, 99) - percentile(loadDirect, 99), 3),
+      rss_per_idle_stream_kb: round(((heldRss - after.rssMb) * 1024) / Math.max(1, open.streams.length), 1),
       errors,
     };
     return out;
@@ -126,6 +146,29 @@ export async function runRound(databaseUrl: string | undefined): Promise<RoundRe
     await stop(server);
     await stop(upstream);
   }
+}
+
+/** Sequential chats measured while the held streams are open. */
+const LOADED_SEQ = 100;
+/** Held streams are opened in batches, so their holds do not all queue on one counter row at once. */
+const HOLD_BATCH = 100;
+
+async function holdStreams(serverBase: string, headers: Record<string, string>): Promise<{ streams: HeldStream[]; failures: number; agent: Agent }> {
+  const agent = new Agent({ connections: CONCURRENT + 50, pipelining: 1 });
+  const streams: HeldStream[] = [];
+  let failures = 0;
+  for (let i = 0; i < CONCURRENT; i += HOLD_BATCH) {
+    const batch = await Promise.allSettled(
+      Array.from({ length: Math.min(HOLD_BATCH, CONCURRENT - i) }, (_, j) =>
+        openHeldStream(agent, `${serverBase}/api/v1/chat2/${MODEL}`, { prompt: `长连接 ${i + j} [demo:never-end][demo:delay=1000]` }, headers),
+      ),
+    );
+    for (const r of batch) {
+      if (r.status === 'fulfilled') streams.push(r.value);
+      else failures++;
+    }
+  }
+  return { streams, failures, agent };
 }
 
 /** Copy the shipped catalog and raise the free tier's daily counts to `count` (finite: still reserved and settled). */

@@ -51,7 +51,8 @@ const GOALS: Record<string, string> = {
   ttfb_overhead_ms_p99: '<= 5',
   concurrent_completed: '>= 1000',
   lost_chunks: '0',
-  rss_per_stream_kb: '<= 10 (idle)',
+  ttfb_overhead_under_load_ms_p99: '<= 25',
+  rss_per_idle_stream_kb: '<= 10',
 };
 
 function printTable(a: RoundResult, b: RoundResult | null): void {

@@ -60,3 +60,49 @@ export async function streamOnce(
   for await (const part of res.body) parser.feed(decoder.decode(part as Buffer, { stream: true }));
   return { ttfbMs, chunks, ok, error };
 }
+
+export interface HeldStream {
+  /** ms from the request to the first `text` event. */
+  firstMs: number;
+  /** Disconnect (the server must abort its upstream and release the hold). */
+  close: () => void;
+}
+
+/**
+ * Open a product stream and resolve once its first `text` event arrived, leaving it open (for
+ * measuring the server with many live, mostly idle streams). Rejects when the answer is not a stream.
+ */
+export async function openHeldStream(dispatcher: Agent, url: string, body: unknown, headers: Record<string, string>): Promise<HeldStream> {
+  const abort = new AbortController();
+  const start = performance.now();
+  const res = await request(url, {
+    method: 'POST',
+    dispatcher,
+    signal: abort.signal,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('text/event-stream')) {
+    const text = await res.body.text();
+    throw new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
+  }
+  return new Promise<HeldStream>((resolve, reject) => {
+    let first = -1;
+    const parser = createParser({
+      onEvent: (ev) => {
+        if (ev.event === 'text' && first < 0) {
+          first = performance.now() - start;
+          resolve({ firstMs: first, close: () => abort.abort() });
+        }
+      },
+    });
+    const decoder = new TextDecoder();
+    res.body.on('data', (part: Buffer) => parser.feed(decoder.decode(part, { stream: true })));
+    res.body.on('error', (err) => {
+      if (first < 0) reject(err);
+    });
+    res.body.on('end', () => {
+      if (first < 0) reject(new Error('stream ended before its first chunk'));
+    });
+  });
+}
