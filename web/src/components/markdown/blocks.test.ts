@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitBlocks } from './blocks';
+import { splitBlocks, splitGrowing } from './blocks';
 
 describe('splitBlocks', () => {
   it('splits paragraphs at blank lines', () => {
@@ -38,5 +38,25 @@ describe('splitBlocks', () => {
       expect(finished.slice(0, stable.length)).toEqual(stable);
       stable = finished;
     }
+  });
+});
+
+describe('splitGrowing', () => {
+  it('gives the blocks of splitBlocks at every length of a growing text', () => {
+    const text =
+      '# 标题\n\n段落一\n继续\n\n- a\n- b\n\n  续行\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n$$\nx\n\ny\n$$\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n末尾';
+    let prev = null;
+    for (let n = 0; n <= text.length; n++) {
+      const next = splitGrowing(prev, text.slice(0, n));
+      const expected = splitBlocks(text.slice(0, n));
+      expect([...next.finished, next.tail]).toEqual(expected.length ? expected : ['']);
+      if (prev && next.finished.length === prev.finished.length) expect(next.finished).toBe(prev.finished);
+      prev = next;
+    }
+  });
+
+  it('starts over when the text is not an extension', () => {
+    const a = splitGrowing(null, 'a\n\nb');
+    expect(splitGrowing(a, 'x\n\ny')).toEqual({ text: 'x\n\ny', finished: ['x\n'], tail: 'y' });
   });
 });

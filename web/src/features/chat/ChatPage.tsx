@@ -18,6 +18,9 @@ import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
 import { useChatSender } from './useChatSender';
 import styles from './chat.module.css';
 
+const WATERMARK_FONT = { color: 'rgba(0,0,0,0.06)', fontSize: 14 };
+const WATERMARK_LAYER = { position: 'absolute', inset: 0, overflow: 'hidden' } as const;
+
 /** The chat screen (chat-core 2): /msg?type=<base64 model key>. */
 export default function ChatPage() {
   const [params] = useSearchParams();
@@ -118,7 +121,10 @@ export default function ChatPage() {
           onHistory={() => setHistoryOpen(true)}
         />
         {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
-        <Watermark content={watermark} className={styles.body} font={{ color: 'rgba(0,0,0,0.06)', fontSize: 14 }}>
+        <div className={styles.body}>
+          {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
+              which would be work on every streamed frame (QUALITY G11). */}
+          <Watermark content={watermark} className={styles.watermark} style={WATERMARK_LAYER} font={WATERMARK_FONT} />
           {isEmpty ? (
             <div className={styles.scroller}>
               <ModelIntro model={model} recommended={recommended} onAsk={(q) => void send(q)} onPickModel={goModel} mobile={mobile} />
@@ -126,7 +132,7 @@ export default function ChatPage() {
           ) : (
             <ChatMessages modelOf={modelOf} userAvatar={user?.avatar} />
           )}
-        </Watermark>
+        </div>
         <ChatComposer ref={composer} sending={sending} mobile={mobile} onSend={send} onStop={stop} />
         <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
       </section>
