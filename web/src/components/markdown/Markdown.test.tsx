@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { Markdown } from './Markdown';
+import { GROUP_SIZE, Markdown } from './Markdown';
 
 afterEach(cleanup);
 
@@ -78,5 +78,31 @@ describe('Markdown rendering', () => {
   it('leaves code in an unregistered language as plain text', () => {
     const { container } = render(<Markdown text={'```brainfuck\n++[>+<-]\n```'} />);
     expect(container.querySelector('pre code')?.textContent).toBe('++[>+<-]\n');
+  });
+});
+
+describe('Markdown block groups', () => {
+  const paras = (n: number, word = '段落') => Array.from({ length: n }, (_, i) => `${word} ${i}`).join('\n\n');
+
+  it('puts finished blocks in groups, the live tail outside, in order', () => {
+    const n = GROUP_SIZE * 2 + 5;
+    const { container } = render(<Markdown text={paras(n)} streaming />);
+    const root = container.querySelector('.wx-markdown') as HTMLElement;
+    const groups = root.querySelectorAll(':scope > .wx-md-group');
+    expect(groups).toHaveLength(3);
+    expect(groups[0]?.children).toHaveLength(GROUP_SIZE);
+    expect(groups[2]?.children).toHaveLength(n - 1 - 2 * GROUP_SIZE);
+    expect(root.lastElementChild?.textContent).toBe(`段落 ${n - 1}`);
+    expect([...root.querySelectorAll('p')].map((p) => p.textContent)).toEqual(Array.from({ length: n }, (_, i) => `段落 ${i}`));
+  });
+
+  it('keeps rendered blocks while the text grows and rebuilds them when it is replaced', () => {
+    const { container, rerender } = render(<Markdown text={paras(20)} streaming />);
+    const first = container.querySelector('p');
+    rerender(<Markdown text={`${paras(20)}\n\nmore`} streaming />);
+    expect(container.querySelector('p')).toBe(first);
+    expect(container.querySelectorAll('p')).toHaveLength(21);
+    rerender(<Markdown text={paras(20, '新')} />);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(Array.from({ length: 20 }, (_, i) => `新 ${i}`));
   });
 });
