@@ -26,6 +26,7 @@ import { createParser } from 'eventsource-parser';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort, startTs, stop, waitForHttp } from './lib/processes';
 import { round } from './lib/stats';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/chromium';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHARS = Number(process.env.BENCH_UI_CHARS ?? 20_000);
@@ -35,7 +36,7 @@ const OPEN_MESSAGES = Number(process.env.BENCH_UI_OPEN_MESSAGES ?? 2000);
 /** The demo answer averages about 1.83 characters per token (server/src/llm/demo-upstream). */
 const CHARS_PER_TOKEN = 1.83;
 const MODEL = 'v35';
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
 const PHONE = `137${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 const SMS_CODE = '123456';
 
@@ -336,14 +337,7 @@ async function main(): Promise<void> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 } });
     const first = await context.newPage();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, LIMITS, MSG } from '@wanxiang/contract';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { openTestDatabase, testDbKinds } from '../../../test/db';
 import {
   addRecord,
@@ -17,16 +16,8 @@ import {
   titleFromPrompt,
   type HistoryContext,
 } from './service';
+import { codeOf } from '../../../test/app-error';
 
-async function codeOf(p: Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-}
 
 const page = (over: Partial<{ page: number; rows: number; model: string; type: string; keyword: string }> = {}) => ({
   page: 1,

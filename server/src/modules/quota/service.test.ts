@@ -16,6 +16,7 @@ import {
   startReservationReaper,
   type QuotaContext,
 } from './service';
+import { codeOf } from '../../../test/app-error';
 
 /** Daily limits by quota key and vip, as the catalog would give them. */
 const LIMITS: Record<string, Record<number, number>> = {
@@ -32,16 +33,6 @@ const premium = { quotaKey: 'chat_v40', blockedVips: [0] };
 const premiumTop = { quotaKey: 'chat_v40', blockedVips: [0, 52] };
 const unmetered = { quotaKey: '', blockedVips: [] as number[] };
 
-/** Reserve and report the AppError code instead of throwing. */
-async function codeOf(p: Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-}
 
 describe('businessDay', () => {
   it('turns at midnight in Asia/Shanghai (16:00 UTC), not at UTC midnight', () => {

@@ -1,0 +1,11 @@
+/** Debian's Chromium, as the browser tests and the UI benchmark launch it (no browser downloads here). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
