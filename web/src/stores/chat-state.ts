@@ -30,6 +30,8 @@ export interface ChatSession {
   dateTime: number;
   /** Id the server knows this conversation by (its history record id). */
   conversationId?: string;
+  /** Persona the session started with (chat-core 3 persona_id): its context goes before the conversation. */
+  personaId?: number;
 }
 
 export interface ChatState {

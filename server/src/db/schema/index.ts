@@ -1,3 +1,4 @@
 export * from './users';
 export * from './chat';
 export * from './quota';
+export * from './chat-extras';

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Per-user, per-quota-key, per-period counters. A reservation raises `reserved` in one
@@ -49,7 +50,14 @@ export const pointsLedger = pgTable(
     reason: varchar('reason', { length: 32 }).notNull(),
     ref: varchar('ref', { length: 64 }).notNull().default(''),
     note: text('note').notNull().default(''),
+    /** Set for credits that may happen only once (first phone binding, a payment): a second try inserts nothing. */
+    idemKey: varchar('idem_key', { length: 96 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('points_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('points_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('points_ledger_idem_uq')
+      .on(t.idemKey)
+      .where(sql`${t.idemKey} is not null`),
+  ],
 );

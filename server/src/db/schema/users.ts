@@ -27,9 +27,15 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex('users_account_uq').on(t.account).where(sql`${t.account} is not null`),
-    uniqueIndex('users_email_uq').on(t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('users_phone_uq')
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('users_account_uq')
+      .on(t.account)
+      .where(sql`${t.account} is not null`),
+    uniqueIndex('users_email_uq')
+      .on(t.email)
+      .where(sql`${t.email} is not null`),
     uniqueIndex('users_invite_code_uq').on(t.inviteCode),
   ],
 );

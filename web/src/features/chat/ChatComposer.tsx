@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { Sender } from '@ant-design/x';
 import { PauseCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
+import { ChatToolbar } from './toolbar/ChatToolbar';
 import styles from './chat.module.css';
 
 export interface ChatComposerHandle {
@@ -34,6 +35,7 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
           </Button>
         </div>
       )}
+      <ChatToolbar />
       <Sender
         className={styles.sender}
         value={text}

@@ -16,6 +16,8 @@ import { ModelIntro } from './ModelIntro';
 import { ModelPicker } from './ModelPicker';
 import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
 import { useChatSender } from './useChatSender';
+import { ChatToolContext, type ChatToolApi } from './toolbar/chat-tool-context';
+import { isBottomType, openChatTool } from './toolbar/tool-bus';
 import styles from './chat.module.css';
 
 const WATERMARK_FONT = { color: 'rgba(0,0,0,0.06)', fontSize: 14 };
@@ -56,6 +58,17 @@ export default function ChatPage() {
   const composer = useRef<ChatComposerHandle>(null);
   const restoreInput = useCallback((text: string) => composer.current?.setText(text), []);
   const { send, stop } = useChatSender(modelKey, model, restoreInput);
+
+  const toolApi = useMemo<ChatToolApi>(
+    () => ({ modelKey, model, mobile, sending, fillInput: restoreInput, send }),
+    [modelKey, model, mobile, sending, restoreInput, send],
+  );
+
+  // /chat?bottomType=voice|web|doc|video|image opens that tool once the page is up.
+  const bottomType = params.get('bottomType');
+  useEffect(() => {
+    if (ready && isBottomType(bottomType)) openChatTool(bottomType);
+  }, [ready, bottomType]);
 
   const [pickerOpen, setPickerOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -109,49 +122,51 @@ export default function ChatPage() {
   const history = loggedIn && <HistoryPanel activeId={activeConversation} onOpen={onOpenRecord} onNew={newChat} onDeleted={onDeleted} />;
 
   return (
-    <div className={`${styles.page} ${mobile ? styles.pageMobile : ''}`}>
-      {!mobile && history && <aside className={styles.side}>{history}</aside>}
-      <section className={styles.main}>
-        <ChatHeader
-          model={model}
-          mobile={mobile}
-          showHistoryButton={loggedIn}
-          onSwitch={() => (sending ? void message.warning(MSG.switchModelWhileLoading) : setPickerOpen(true))}
-          onNew={newChat}
-          onHistory={() => setHistoryOpen(true)}
-        />
-        {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
-        <div className={styles.body}>
-          {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
+    <ChatToolContext.Provider value={toolApi}>
+      <div className={`${styles.page} ${mobile ? styles.pageMobile : ''}`}>
+        {!mobile && history && <aside className={styles.side}>{history}</aside>}
+        <section className={styles.main}>
+          <ChatHeader
+            model={model}
+            mobile={mobile}
+            showHistoryButton={loggedIn}
+            onSwitch={() => (sending ? void message.warning(MSG.switchModelWhileLoading) : setPickerOpen(true))}
+            onNew={newChat}
+            onHistory={() => setHistoryOpen(true)}
+          />
+          {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
+          <div className={styles.body}>
+            {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
               which would be work on every streamed frame (QUALITY G11). */}
-          <Watermark content={watermark} className={styles.watermark} style={WATERMARK_LAYER} font={WATERMARK_FONT} />
-          {isEmpty ? (
-            <div className={styles.scroller}>
-              <ModelIntro model={model} recommended={recommended} onAsk={(q) => void send(q)} onPickModel={goModel} mobile={mobile} />
-            </div>
-          ) : (
-            <ChatMessages modelOf={modelOf} userAvatar={user?.avatar} />
-          )}
-        </div>
-        <ChatComposer ref={composer} sending={sending} mobile={mobile} onSend={send} onStop={stop} />
-        <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
-      </section>
-      {ready && (
-        <ModelPicker
-          open={pickerOpen}
-          current={modelKey}
-          groups={groups}
-          byKey={byKey}
-          onPick={goModel}
-          onClose={() => setPickerOpen(false)}
-          mobile={mobile}
-        />
-      )}
-      {mobile && (
-        <Drawer open={historyOpen} onClose={() => setHistoryOpen(false)} placement="left" size="80vw" title={null} closable={false}>
-          {history}
-        </Drawer>
-      )}
-    </div>
+            <Watermark content={watermark} className={styles.watermark} style={WATERMARK_LAYER} font={WATERMARK_FONT} />
+            {isEmpty ? (
+              <div className={styles.scroller}>
+                <ModelIntro model={model} recommended={recommended} onAsk={(q) => void send(q)} onPickModel={goModel} mobile={mobile} />
+              </div>
+            ) : (
+              <ChatMessages modelOf={modelOf} userAvatar={user?.avatar} />
+            )}
+          </div>
+          <ChatComposer ref={composer} sending={sending} mobile={mobile} onSend={send} onStop={stop} />
+          <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
+        </section>
+        {ready && (
+          <ModelPicker
+            open={pickerOpen}
+            current={modelKey}
+            groups={groups}
+            byKey={byKey}
+            onPick={goModel}
+            onClose={() => setPickerOpen(false)}
+            mobile={mobile}
+          />
+        )}
+        {mobile && (
+          <Drawer open={historyOpen} onClose={() => setHistoryOpen(false)} placement="left" size="80vw" title={null} closable={false}>
+            {history}
+          </Drawer>
+        )}
+      </div>
+    </ChatToolContext.Provider>
   );
 }

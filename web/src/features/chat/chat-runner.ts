@@ -4,6 +4,7 @@ import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage } from '../../stores/chat-state';
 import { createFrameBatcher } from '../../stores/chat-frame-batch';
+import { requestExtras, useChatExtras } from '../../stores/chat-extras';
 
 /**
  * Runs one question through the chat stream into the chat store. No React here: the page
@@ -57,6 +58,10 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
   store.addExchange(session.id, question, reply);
   store.setSending(true);
 
+  // Attachments belong to this question only; the search source and preferences stay on.
+  const extras = requestExtras();
+  useChatExtras.getState().clearAfterSend();
+
   const controller = new AbortController();
   active = controller;
   const batcher = createFrameBatcher((delta) => useChatStore.getState().appendDelta(session.id, reply.id, delta));
@@ -74,6 +79,8 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         messages: history,
         conversationId: session.conversationId ?? session.id,
         messageId: question.id,
+        ...(session.personaId ? { personaId: session.personaId } : {}),
+        ...extras,
       },
     });
     for await (const item of stream) handle(item);

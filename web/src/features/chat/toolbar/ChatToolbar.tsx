@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import styles from './toolbar.module.css';
+
+/**
+ * The row of bottom tools above the input (chat-core 2 "Bottom tools"). Each tool is a
+ * self-contained button-plus-dialog component that reads the page through useChatTool();
+ * add one line here per tool.
+ */
+const TOOLS: ReactNode[] = [];
+
+export function ChatToolbar() {
+  if (TOOLS.length === 0) return null;
+  return (
+    <div className={styles.toolbar} data-testid="chat-toolbar">
+      {TOOLS}
+    </div>
+  );
+}
