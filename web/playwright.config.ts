@@ -8,7 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
  * Browser tests against the REAL server (built web app + API) in Debian's Chromium.
  * Run from the repo root after `npm run build`: npx playwright test -c web/playwright.config.ts
  */
-const PORT = 3100;
+// E2E_PORT and E2E_WEB_DIST let several checkouts' runs share a machine (own port, own build).
+const PORT = Number(process.env.E2E_PORT || 3100);
 const repoRoot = resolve(import.meta.dirname, '..');
 
 // A fresh database per run. Workers load this file too: they inherit the variable set here by the
@@ -18,7 +19,7 @@ process.env.WANXIANG_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR || '../test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -54,6 +55,7 @@ export default defineConfig({
       SMS_FIXED_CODE: '123456',
       DEMO_TOKEN_DELAY_MS: '15',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
