@@ -4,5 +4,6 @@ export * from './limits';
 export * from './stream';
 export * from './schemas/auth';
 export * from './schemas/chat';
+export * from './schemas/groups';
 export * from './schemas/catalog';
 export * from './schemas/media';

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerConfigRoutes } from './modules/config/routes';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
+import { registerGroupRoutes } from './modules/groups/routes';
 import { registerMediaRoutes } from './modules/media/routes';
 
 /**
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerConfigRoutes(api, ctx);
       await registerChatRoutes(api, ctx);
       await registerHistoryRoutes(api, ctx);
+      await registerGroupRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
     },
     { prefix: '/api' },

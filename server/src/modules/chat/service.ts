@@ -60,7 +60,8 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   const reservation = await reserveQuota(ctx, user, model, replyId);
   return {
     userId: user.id,
-    model,
+    // A battle column is saved as a comparison round (groups record/add), never in chat history.
+    model: req.type === 'battle' ? { ...model, keepHistory: false } : model,
     reservation,
     conversationId: req.conversationId ?? randomUUID(),
     promptId: req.messageId ?? randomUUID(),
