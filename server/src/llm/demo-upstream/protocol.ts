@@ -49,18 +49,22 @@ export interface CompletionBody {
   stream: boolean;
   includeUsage: boolean;
   lastUserText: string;
+  /** The system messages, joined: a model's instructions (e.g. the chart model asks for ```echarts). */
+  systemText: string;
   promptChars: number;
 }
 
 export function parseCompletionBody(value: unknown): CompletionBody | null {
   if (!isObject(value) || !Array.isArray(value.messages) || value.messages.length === 0) return null;
   let lastUserText = '';
+  let systemText = '';
   let promptChars = 0;
   for (const m of value.messages) {
     if (!isObject(m)) return null;
     const text = contentText(m.content);
     promptChars += text.length;
     if (m.role === 'user') lastUserText = text;
+    if (m.role === 'system') systemText += `${text}\n`;
   }
   const options = isObject(value.stream_options) ? value.stream_options : {};
   return {
@@ -68,6 +72,7 @@ export function parseCompletionBody(value: unknown): CompletionBody | null {
     stream: value.stream === true,
     includeUsage: options.include_usage === true,
     lastUserText,
+    systemText,
     promptChars,
   };
 }

@@ -117,6 +117,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
   const job: Job = {
     model: parsed.model,
     question: stripMarkers(parsed.lastUserText),
+    system: parsed.systemText,
     promptChars: parsed.promptChars,
     reasoning: plan.reasoning || /r1|reasoner|o1|zero|thinking/i.test(parsed.model),
     includeUsage: parsed.includeUsage,
@@ -138,6 +139,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
 interface Job {
   model: string;
   question: string;
+  system: string;
   promptChars: number;
   reasoning: boolean;
   includeUsage: boolean;
@@ -147,7 +149,7 @@ interface Job {
 
 function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
   const reasoningTokens = job.reasoning ? tokenize(buildReasoning(job.question)) : [];
-  const answerTokens = tokenize(buildAnswer(job.question, job.model));
+  const answerTokens = tokenize(buildAnswer(job.question, job.model, job.system));
   const contentTotal = job.plan.neverEnd ? Infinity : (job.plan.tokens ?? answerTokens.length);
   const id = `chatcmpl-demo${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const created = Math.floor(Date.now() / 1000);
@@ -243,7 +245,7 @@ function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
 }
 
 function sendCompletion(res: ServerResponse, job: Job): void {
-  const answer = buildAnswer(job.question, job.model);
+  const answer = buildAnswer(job.question, job.model, job.system);
   const reasoning = job.reasoning ? buildReasoning(job.question) : undefined;
   const tokens = tokenize(answer);
   const content =

@@ -1,5 +1,8 @@
-import { memo, type AnchorHTMLAttributes } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { createContext, memo, useContext, type AnchorHTMLAttributes, type HTMLAttributes } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import type { Element, ElementContent } from 'hast';
+import { ChartBlock } from './ChartBlock';
+import { isFenceClosed } from './chart-option';
 import { rehypePlugins, remarkPlugins } from './plugins';
 
 function Link({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
@@ -11,13 +14,39 @@ function Link({ href, children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   );
 }
 
-const components: Components = { a: Link };
+/** The markdown source of the block being rendered: tells a finished fence from a streaming one. */
+const BlockSource = createContext('');
+
+function textOf(nodes: readonly ElementContent[]): string {
+  return nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? textOf(n.children) : '')).join('');
+}
+
+/** A fenced block whose language is `echarts` (the chart model's answers) becomes a chart. */
+function chartCode(node: Element | undefined): Element | undefined {
+  const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+  const cls = code?.properties.className;
+  return Array.isArray(cls) && cls.includes('language-echarts') ? code : undefined;
+}
+
+function Pre({ node, children, ...rest }: HTMLAttributes<HTMLPreElement> & ExtraProps) {
+  const source = useContext(BlockSource);
+  const code = chartCode(node);
+  if (!code) return <pre {...rest}>{children}</pre>;
+  const start = node?.position?.start.offset;
+  const end = node?.position?.end.offset;
+  const complete = start !== undefined && end !== undefined && isFenceClosed(source.slice(start, end));
+  return <ChartBlock source={textOf(code.children)} complete={complete} />;
+}
+
+const components: Components = { a: Link, pre: Pre };
 
 /** One markdown block. Memoized by its text: a finished block renders once. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {text}
-    </ReactMarkdown>
+    <BlockSource.Provider value={text}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+        {text}
+      </ReactMarkdown>
+    </BlockSource.Provider>
   );
 });
