@@ -54,3 +54,11 @@ export const COOKIE_NAMES = {
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** SMS code: 4 to 6 digits. */
 export const SMS_CODE_PATTERN = /^\d{4,6}$/;
+
+/** Web search in chat (chat-core 4). */
+export const WEB_SEARCH_LIMITS = {
+  /** The search query is the question, cut to this many characters (search engines ignore more). */
+  queryMaxChars: 100,
+  /** Characters of each source's excerpt given to the model. */
+  snippetMaxChars: 300,
+} as const;

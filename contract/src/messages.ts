@@ -202,4 +202,19 @@ export const MSG = {
   mobileShortcutVoice: '语音理解',
   mobileShortcutWeb: '网页理解',
   mobileShortcutCreation: '创作中心',
+
+  // web search (chat-core 4)
+  searchWithAttachments: '附件暂不支持联网搜索',
+  searchSourceUnavailable: '该搜索源暂未开放，请选择其他搜索源',
+  searchOffLabel: '不启用',
+  searchToolLabel: '联网搜索',
+  searchPickerTitle: '选择搜索源',
+  searchAlwaysOn: '联网模型已自动联网',
+  searchSwitchedOn: (label: string) => `已开启联网搜索：${label}`,
+  searchSwitchedOff: '已关闭联网搜索',
+  searchRunning: (query: string) => `正在搜索“${query}”...`,
+  searchRead: (n: number) => `已阅读 ${n} 个网页`,
+  searchNoResult: '未找到相关网页，本次回答未参考联网结果',
+  searchNotConfigured: '联网搜索暂未配置，本次回答未使用联网结果。',
+  searchDemoNote: '演示搜索：结果由程序生成，未连接真实搜索引擎',
 } as const;

@@ -98,6 +98,15 @@ const EnvSchema = z
     CATALOG_DIR: z.string().optional(),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
+
+    /** Web search for chat: searxng | demo (offline, labelled demo results) | none; unset = searxng when SEARXNG_URL is set, else demo in demo mode. */
+    WEB_SEARCH_PROVIDER: z.enum(['searxng', 'demo', 'none']).optional(),
+    /** Base URL of a SearXNG instance with the JSON format enabled (GET {base}/search?q=&format=json). */
+    SEARXNG_URL: optionalUrl,
+    /** Web search: ms a search may take before the answer goes on without it. */
+    WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Web search: most sources given to the model per question. */
+    WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SMS_FIXED_CODE) {
@@ -107,6 +116,9 @@ const EnvSchema = z
       for (const k of ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'] as const) {
         if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when SMS_PROVIDER=tencent` });
       }
+    }
+    if (env.WEB_SEARCH_PROVIDER === 'searxng' && !env.SEARXNG_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'SEARXNG_URL is required when WEB_SEARCH_PROVIDER=searxng' });
     }
     if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER ?? 'console') === 'console') {
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=console is for development only' });
@@ -153,6 +165,13 @@ export interface Config {
   ssrfAllow: string[];
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
+  webSearch: {
+    /** undefined = decided at boot: searxng with a URL, demo in demo mode, else none. */
+    provider?: 'searxng' | 'demo' | 'none';
+    searxngUrl?: string;
+    timeoutMs: number;
+    maxResults: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +227,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    webSearch: {
+      provider: e.WEB_SEARCH_PROVIDER,
+      searxngUrl: e.SEARXNG_URL,
+      timeoutMs: e.WEB_SEARCH_TIMEOUT_MS,
+      maxResults: e.WEB_SEARCH_MAX_RESULTS,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { createSmsProvider, type SmsProvider } from './infra/sms';
 import { createSafeFetch, type SafeFetch } from './infra/safe-fetch';
 import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
+import { createWebSearch, type WebSearch } from './infra/web-search';
 
 /**
  * Everything a module needs, built once per process: configuration, the database and the
@@ -19,6 +20,8 @@ export interface AppContext {
   safeFetch: SafeFetch;
   catalog: Catalog;
   llm: LlmGateway;
+  /** Web search for chat turns that ask for it (search sources and backend). */
+  webSearch: WebSearch;
   /** Aborted when the process starts shutting down: open streams end with an `error` event. */
   shutdown: AbortController;
 }
@@ -34,7 +37,8 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
-  return { config, database, kv, sms, safeFetch, catalog, llm, shutdown: overrides.shutdown ?? new AbortController() };
+  const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
+  return { config, database, kv, sms, safeFetch, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -70,3 +70,23 @@ export const ModelDetailsQuerySchema = z.object({
   invite_code: inviteCodeField,
 });
 export type ModelDetailsQuery = z.infer<typeof ModelDetailsQuerySchema>;
+
+/** A web-search source of GET /api/v1/config/model/internet (chat-core 4: picking one switches search on). */
+export interface InternetSource {
+  /** What the chat request's `internet` field names. */
+  key: string;
+  label: string;
+  /** Icon name (global, search, read, book, experiment). */
+  icon: string;
+  description: string;
+  /** false: shown greyed out and refused by the server. */
+  enabled: boolean;
+}
+
+export interface InternetSourcesRes {
+  list: InternetSource[];
+  /** A search backend is configured (or the offline demo search): false = answers go on without search. */
+  available: boolean;
+  /** Results come from the offline demo search. */
+  demo: boolean;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ModelDetailsQuerySchema, ModelWebQuerySchema } from '@wanxiang/contract';
+import { ModelDetailsQuerySchema, ModelWebQuerySchema, ok } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/validate';
 import { buildModelConfig } from './service';
@@ -14,6 +14,10 @@ export async function registerConfigRoutes(app: FastifyInstance, ctx: AppContext
     const q = parse(ModelWebQuerySchema, req.query);
     return reply.type(JSON_TYPE).send(answers.web(Boolean(q.invite_code)));
   });
+
+  // Web-search sources (chat-core 4): catalog data, fixed at boot.
+  const internet = JSON.stringify(ok(ctx.webSearch.describe()));
+  app.get('/v1/config/model/internet', async (_req, reply) => reply.type(JSON_TYPE).send(internet));
 
   app.get('/v2/config/model/groups', async (req, reply) => {
     parse(ModelWebQuerySchema, req.query);
