@@ -7,3 +7,4 @@ export * from './schemas/chat';
 export * from './schemas/groups';
 export * from './schemas/catalog';
 export * from './schemas/media';
+export * from './schemas/feedback';

@@ -8,6 +8,7 @@ import { registerChatRoutes } from './modules/chat/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerMediaRoutes } from './modules/media/routes';
+import { registerFeedbackRoutes } from './modules/feedback/routes';
 
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerHistoryRoutes(api, ctx);
       await registerGroupRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
+      await registerFeedbackRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

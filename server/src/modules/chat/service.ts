@@ -6,6 +6,7 @@ import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { savePrompt, saveReply } from '../history/service';
+import { withPreferences } from './preferences';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
 
 /**
@@ -41,12 +42,12 @@ export function assertPhoneBound(user: Pick<AuthUser, 'phone'>): void {
 }
 
 /** What the upstream sees: the model's system prompt, the session so far, then the new question. */
-export function buildUpstreamMessages(model: CatalogModel, req: Pick<ChatRequest, 'messages' | 'prompt'>): LlmMessage[] {
+export function buildUpstreamMessages(model: CatalogModel, req: Pick<ChatRequest, 'messages' | 'prompt' | 'prefs'>): LlmMessage[] {
   const out: LlmMessage[] = [];
   if (model.systemPrompt?.trim()) out.push({ role: 'system', content: model.systemPrompt });
   for (const m of req.messages ?? []) out.push({ role: m.role, content: m.content });
   out.push({ role: 'user', content: req.prompt });
-  return out;
+  return withPreferences(out, req.prefs);
 }
 
 /**
