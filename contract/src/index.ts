@@ -7,4 +7,6 @@ export * from './schemas/chat';
 export * from './schemas/groups';
 export * from './schemas/catalog';
 export * from './schemas/media';
+export * from './schemas/prompts';
+export * from './schemas/personas';
 export * from './schemas/feedback';

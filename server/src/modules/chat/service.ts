@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { savePrompt, saveReply } from '../history/service';
 import { withPreferences } from './preferences';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
+import { personaLinesFor, withPersonaLines } from './persona-context';
 
 /**
  * Rules of one chat turn: who may ask which model, what is sent upstream, and how the reply
@@ -58,6 +59,8 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   const model = ctx.catalog.get(modelKey);
   if (!model || !model.online || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
   const replyId = randomUUID();
+  // Before the hold, so a persona the caller may not use refuses without a count to give back.
+  const personaLines = await personaLinesFor(ctx, user.id, req.personaId);
   const reservation = await reserveQuota(ctx, user, model, replyId);
   return {
     userId: user.id,
@@ -70,7 +73,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
     prompt: req.prompt,
     upstream: {
       model,
-      messages: buildUpstreamMessages(model, req),
+      messages: withPersonaLines(buildUpstreamMessages(model, req), personaLines),
       temperature: req.params?.temperature,
       maxTokens: req.params?.max_tokens,
       presencePenalty: req.params?.presence_penalty,

@@ -1,0 +1,112 @@
+import {
+  MSG,
+  PERSONA_STATUS,
+  type PersonaAddInput,
+  type PersonaItem,
+  type PersonaLine,
+  type PersonaListReq,
+  type PersonaListRes,
+} from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { BUILTIN_PERSONAS, type BuiltinPersona } from './builtin';
+import {
+  insertMissingBuiltins,
+  insertPersona,
+  selectById,
+  selectByStatus,
+  selectUsableContext,
+  selectVisible,
+  selectVisiblePage,
+  updateStatus,
+  type PersonaRow,
+  type PersonaWithAuthor,
+} from './store';
+
+/**
+ * Rules of personas: who sees which (approved public ones for everyone, one's own whatever their
+ * status), new ones wait for review, and only a visible persona may lead a chat.
+ */
+export type PersonasContext = Pick<AppContext, 'database'>;
+
+/** How an author is shown: the username, else the nickname, else the phone with its middle hidden. */
+function authorName(row: PersonaWithAuthor): string {
+  if (row.authorAccount) return row.authorAccount;
+  if (row.authorNick) return row.authorNick;
+  return row.authorPhone ? row.authorPhone.replace(/^(\d{3})\d{4}(\d+)$/, '$1****$2') : '';
+}
+
+function toItem(row: PersonaWithAuthor, callerId: number | null): PersonaItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    avatar: row.avatar,
+    emoji: row.emoji,
+    context: row.context,
+    status: row.status,
+    mine: callerId !== null && row.userId === callerId,
+    user: row.userId === null ? null : { avatar: row.authorAvatar ?? '', account: authorName(row) },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listPersonas(ctx: PersonasContext, callerId: number | null, req: PersonaListReq): Promise<PersonaListRes> {
+  const { rows, total } = await selectVisiblePage(ctx.database.db, callerId, req.keyword || undefined, (req.page - 1) * req.rows, req.rows);
+  return { list: rows.map((r) => toItem(r, callerId)), total, page: req.page, rows: req.rows };
+}
+
+/** One persona for the view dialog; someone else's unapproved one is not found, like a missing one. */
+export async function getPersona(ctx: PersonasContext, callerId: number | null, id: number): Promise<PersonaItem> {
+  const row = await selectVisible(ctx.database.db, callerId, id);
+  if (!row) throw notFound(MSG.personaNotFound);
+  return toItem(row, callerId);
+}
+
+/** A new persona starts pending review (4): visible to its author only until approved. */
+export async function addPersona(ctx: PersonasContext, userId: number, input: PersonaAddInput): Promise<PersonaItem> {
+  const created = await insertPersona(ctx.database.db, {
+    userId,
+    title: input.title,
+    description: input.description,
+    avatar: input.avatar,
+    emoji: input.emoji,
+    context: input.context,
+    status: PERSONA_STATUS.pending,
+  });
+  // Read back through the visibility rule, with the author's public face.
+  const row = await selectVisible(ctx.database.db, userId, created.id);
+  if (!row) throw new Error('the persona just added is not visible to its author');
+  return toItem(row, userId);
+}
+
+/** Context lines a caller may start a chat with, or a 404 refusal (someone else's pending one included). */
+export async function usablePersonaContext(ctx: PersonasContext, userId: number, id: number): Promise<PersonaLine[]> {
+  const context = await selectUsableContext(ctx.database.db, userId, id);
+  if (!context) throw notFound(MSG.personaNotFound);
+  return context;
+}
+
+/** Insert the shipped personas that are missing (idempotent; safe when processes boot together). */
+export async function seedBuiltinPersonas(ctx: PersonasContext, list: BuiltinPersona[] = BUILTIN_PERSONAS): Promise<number> {
+  return insertMissingBuiltins(
+    ctx.database.db,
+    list.map((p) => ({ ...p, avatar: '', status: PERSONA_STATUS.approved, isPublic: true })),
+  );
+}
+
+// ---- operator review (cli.ts)
+
+export async function setPersonaStatus(ctx: PersonasContext, id: number, status: number): Promise<PersonaRow> {
+  const row = await updateStatus(ctx.database.db, id, status);
+  if (!row) throw notFound(MSG.personaNotFound);
+  return row;
+}
+
+export async function findPersona(ctx: PersonasContext, id: number): Promise<PersonaRow | undefined> {
+  return selectById(ctx.database.db, id);
+}
+
+export async function listByStatus(ctx: PersonasContext, status: number, limit = 50): Promise<PersonaRow[]> {
+  return selectByStatus(ctx.database.db, status, limit);
+}
