@@ -3,6 +3,7 @@
  * person trying the product without vendor keys sees every kind of block the chat renders
  * (paragraphs, a list, a code block, a table, inline math), and tests can predict the text.
  */
+import { citationLines } from './citations';
 
 /** FNV-1a: a stable small hash to vary the reply by question without randomness. */
 export function hashText(text: string): number {
@@ -154,6 +155,7 @@ export function buildAnswer(question: string, model: string, system = ''): strin
   return [
     `关于「${topic}」，下面是万象 AI 演示模型给出的回答。演示模式的回复由内置程序根据问题生成，用来体验流式输出、排版和交互流程，内容仅供参考。`,
     '',
+    ...citationLines(system),
     '### 要点',
     '',
     `- **理解问题**：问题共 ${length} 个字，核心是「${topic}」。`,

@@ -6,6 +6,7 @@ import { isLlmError } from '../../llm/errors';
 import type { OpenStreams } from './open-streams';
 import { abandonTurn, completeTurn, recordPrompt, type ChatTurn, type ReplyRecord } from './service';
 import { SseWriter } from './sse';
+import { runSearchPhase } from './web-search';
 
 /** Why a stream stopped before the upstream finished. */
 type StopReason = 'client' | 'shutdown';
@@ -63,7 +64,8 @@ export async function relayChat(
     let promptSaved: Promise<void> | undefined;
     const savePrompt = () =>
       (promptSaved ??= recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'chat: saving the question failed')));
-    const upstream = ctx.llm.stream({ ...turn.upstream, signal: upstreamAbort.signal })[Symbol.asyncIterator]();
+    const request = turn.search ? await runSearchPhase(ctx, turn.search, turn.upstream, sse, upstreamAbort.signal, log) : turn.upstream;
+    const upstream = ctx.llm.stream({ ...request, signal: upstreamAbort.signal })[Symbol.asyncIterator]();
     const outcome = await forward(upstream, sse, savePrompt);
     unwatch();
     await savePrompt();

@@ -6,6 +6,7 @@ import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { savePrompt, saveReply } from '../history/service';
+import { planSearch, type SearchPlan } from './web-search';
 import { withPreferences } from './preferences';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
 import { personaLinesFor, withPersonaLines } from './persona-context';
@@ -15,7 +16,7 @@ import { personaLinesFor, withPersonaLines } from './persona-context';
  * is recorded and paid for (charged only when delivered; released on failure or abort).
  */
 
-export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm'>;
+export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm' | 'webSearch'>;
 
 export interface ChatTurn {
   userId: number;
@@ -29,6 +30,8 @@ export interface ChatTurn {
   prompt: string;
   /** The upstream request, less the abort signal the stream adds. */
   upstream: Omit<LlmStreamRequest, 'signal'>;
+  /** Set when the turn searches the web first (a source picked, or a networked model). */
+  search?: SearchPlan;
 }
 
 export interface ReplyRecord {
@@ -61,6 +64,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   const replyId = randomUUID();
   // Before the hold, so a persona the caller may not use refuses without a count to give back.
   const personaLines = await personaLinesFor(ctx, user.id, req.personaId);
+  const search = planSearch(ctx, model, req);
   const reservation = await reserveQuota(ctx, user, model, replyId);
   return {
     userId: user.id,
@@ -71,6 +75,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
     promptId: req.messageId ?? randomUUID(),
     replyId,
     prompt: req.prompt,
+    search,
     upstream: {
       model,
       messages: withPersonaLines(buildUpstreamMessages(model, req), personaLines),
