@@ -10,3 +10,4 @@ export * from './schemas/media';
 export * from './schemas/prompts';
 export * from './schemas/personas';
 export * from './schemas/feedback';
+export * from './schemas/uploads';

@@ -99,6 +99,28 @@ const EnvSchema = z
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
 
+    /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
+    STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
+    /** Base URL ending before /audio/transcriptions (OpenAI, SiliconFlow, Groq, a self-hosted whisper server). */
+    STT_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+    /** Bearer key of the speech-to-text service. */
+    STT_API_KEY: z.string().optional(),
+    /** Transcription model id, e.g. whisper-1 or FunAudioLLM/SenseVoiceSmall. */
+    STT_MODEL: z.string().min(1).default('whisper-1'),
+    /** Language hint sent with each file (ISO 639-1); empty = let the service detect it. */
+    STT_LANGUAGE: z.string().default('zh'),
+    /** Milliseconds one transcription may take. */
+    STT_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
+
+    /** Web search for chat: searxng | demo (offline, labelled demo results) | none; unset = searxng when SEARXNG_URL is set, else demo in demo mode. */
+    WEB_SEARCH_PROVIDER: z.enum(['searxng', 'demo', 'none']).optional(),
+    /** Base URL of a SearXNG instance with the JSON format enabled (GET {base}/search?q=&format=json). */
+    SEARXNG_URL: optionalUrl,
+    /** Web search: ms a search may take before the answer goes on without it. */
+    WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Web search: most sources given to the model per question. */
+    WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+
     /** Web search for chat: searxng | demo (offline, labelled demo results) | none; unset = searxng when SEARXNG_URL is set, else demo in demo mode. */
     WEB_SEARCH_PROVIDER: z.enum(['searxng', 'demo', 'none']).optional(),
     /** Base URL of a SearXNG instance with the JSON format enabled (GET {base}/search?q=&format=json). */
@@ -163,6 +185,8 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** Speech to text for voice/video import. */
+  stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
   webSearch: {
@@ -227,6 +251,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    stt: {
+      provider: e.STT_PROVIDER,
+      baseUrl: e.STT_BASE_URL,
+      apiKey: e.STT_API_KEY || undefined,
+      model: e.STT_MODEL,
+      language: e.STT_LANGUAGE || undefined,
+      timeoutMs: e.STT_TIMEOUT_MS,
+    },
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER,
       searxngUrl: e.SEARXNG_URL,

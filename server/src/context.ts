@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { createKeyValueStore, type KeyValueStore } from './infra/kv';
 import { createSmsProvider, type SmsProvider } from './infra/sms';
 import { createSafeFetch, type SafeFetch } from './infra/safe-fetch';
+import { createSpeechToText, type SpeechToText } from './infra/stt';
 import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
@@ -18,6 +19,8 @@ export interface AppContext {
   kv: KeyValueStore;
   sms: SmsProvider;
   safeFetch: SafeFetch;
+  /** Speech to text for voice and video import. */
+  stt: SpeechToText;
   catalog: Catalog;
   llm: LlmGateway;
   /** Web search for chat turns that ask for it (search sources and backend). */
@@ -35,10 +38,11 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const kv = overrides.kv ?? (await createKeyValueStore(config));
   const sms = overrides.sms ?? createSmsProvider(config, logger);
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
+  const stt = overrides.stt ?? createSpeechToText(config);
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
-  return { config, database, kv, sms, safeFetch, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
+  return { config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

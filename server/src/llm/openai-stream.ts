@@ -67,7 +67,7 @@ export class OpenAiStreamClient {
         path: url.pathname + url.search,
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body: JSON.stringify(wireBody(body)),
         signal: internal.signal,
         // Our own timers below cover both phases; undici's would only see headers and body.
         headersTimeout: 0,
@@ -186,6 +186,12 @@ function onEvent(ev: EventSourceMessage, state: ParseState, secrets: readonly (s
       totalTokens: num(usage.total_tokens),
     });
   }
+}
+
+/** A message with content parts goes out as an OpenAI content array (vision); the rest as they are. */
+export function wireBody(body: ChatCompletionBody): ChatCompletionBody | Record<string, unknown> {
+  if (!body.messages.some((m) => m.parts)) return body;
+  return { ...body, messages: body.messages.map(({ parts, ...m }) => (parts ? { ...m, content: parts } : m)) };
 }
 
 function classify(

@@ -1,8 +1,14 @@
 import type { CatalogModel } from '../catalog';
 
+/** OpenAI content parts: text, or an image as a URL (a `data:` URL for uploads) for vision models. */
+export type LlmContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
+  /** The message's text (also when `parts` is set, so code that reads or extends text keeps working). */
   content: string;
+  /** Sent instead of `content` when present: the text plus an image for vision models. */
+  parts?: LlmContentPart[];
 }
 
 export interface LlmStreamRequest {

@@ -3,11 +3,12 @@
  * is the endpoint, how it is switched on and a few request-body details. Adding a vendor is one
  * entry here (plus its `<VENDOR>_API_KEY` / `_BASE_URL` in config.ts); no switch elsewhere.
  */
+import type { LlmContentPart } from './types';
 
 /** The request body sent to `{base}/chat/completions`. */
 export interface ChatCompletionBody {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: string; parts?: LlmContentPart[] }[];
   stream: boolean;
   temperature?: number;
   max_tokens?: number;

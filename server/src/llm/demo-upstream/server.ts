@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { buildAnswer, buildReasoning, tokenize } from './answer';
 import { planFrom, stripMarkers, type DemoPlan } from './faults';
+import { readAttachments } from './attachments';
 import { errorType, parseCompletionBody, readJson, sendError, sendJson, sendModels } from './protocol';
 
 /**
@@ -114,9 +115,11 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
   const parsed = parseCompletionBody(body.value);
   if (!parsed) return sendError(res, 400, "'messages' must be a non-empty array", 'invalid_request_error');
   const plan = planFrom(req.headers, parsed.lastUserText);
+  const attached = readAttachments(body.value, parsed.lastUserText);
   const job: Job = {
     model: parsed.model,
-    question: stripMarkers(parsed.lastUserText),
+    question: stripMarkers(attached.question),
+    preface: attached.preface,
     system: parsed.systemText,
     promptChars: parsed.promptChars,
     reasoning: plan.reasoning || /r1|reasoner|o1|zero|thinking/i.test(parsed.model),
@@ -139,6 +142,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
 interface Job {
   model: string;
   question: string;
+  /** Acknowledges attached files and images before the answer. */
+  preface: string;
   system: string;
   promptChars: number;
   reasoning: boolean;
@@ -149,7 +154,7 @@ interface Job {
 
 function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
   const reasoningTokens = job.reasoning ? tokenize(buildReasoning(job.question)) : [];
-  const answerTokens = tokenize(buildAnswer(job.question, job.model, job.system));
+  const answerTokens = tokenize(job.preface + buildAnswer(job.question, job.model, job.system));
   const contentTotal = job.plan.neverEnd ? Infinity : (job.plan.tokens ?? answerTokens.length);
   const id = `chatcmpl-demo${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const created = Math.floor(Date.now() / 1000);
@@ -245,7 +250,7 @@ function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
 }
 
 function sendCompletion(res: ServerResponse, job: Job): void {
-  const answer = buildAnswer(job.question, job.model, job.system);
+  const answer = job.preface + buildAnswer(job.question, job.model, job.system);
   const reasoning = job.reasoning ? buildReasoning(job.question) : undefined;
   const tokens = tokenize(answer);
   const content =

@@ -10,6 +10,7 @@ import { planSearch, type SearchPlan } from './web-search';
 import { withPreferences } from './preferences';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
 import { personaLinesFor, withPersonaLines } from './persona-context';
+import { resolveAttachments, withAttachments } from './attachments';
 
 /**
  * Rules of one chat turn: who may ask which model, what is sent upstream, and how the reply
@@ -65,6 +66,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   // Before the hold, so a persona the caller may not use refuses without a count to give back.
   const personaLines = await personaLinesFor(ctx, user.id, req.personaId);
   const search = planSearch(ctx, model, req);
+  const attachments = await resolveAttachments(ctx, user.id, model, req.files);
   const reservation = await reserveQuota(ctx, user, model, replyId);
   return {
     userId: user.id,
@@ -78,7 +80,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
     search,
     upstream: {
       model,
-      messages: withPersonaLines(buildUpstreamMessages(model, req), personaLines),
+      messages: withAttachments(withPersonaLines(buildUpstreamMessages(model, req), personaLines), attachments),
       temperature: req.params?.temperature,
       maxTokens: req.params?.max_tokens,
       presencePenalty: req.params?.presence_penalty,

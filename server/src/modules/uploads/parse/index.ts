@@ -1,0 +1,65 @@
+import { Worker } from 'node:worker_threads';
+import type { ParseReply, ParseRequest } from './parse-worker';
+
+export type DocFailure = 'empty' | 'unreadable' | 'legacy' | 'timeout' | 'busy';
+
+export class DocumentReadError extends Error {
+  constructor(readonly reason: DocFailure) {
+    super(`document ${reason}`);
+    this.name = 'DocumentReadError';
+  }
+}
+
+export interface ReadOptions {
+  /** Deadline for one document. */
+  timeoutMs?: number;
+  /** Heap of the parsing thread: a zip bomb or a huge sheet runs out of it and fails alone. */
+  maxHeapMb?: number;
+}
+
+const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
+/** Documents parsed at once in this process; more wait for a slot (uploads are rare next to chats). */
+const MAX_PARALLEL = 2;
+const MAX_WAITING = 16;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/**
+ * The text of a document (ext: pdf, docx, xlsx, xls, pptx, epub, txt, csv, doc, ppt, mobi),
+ * read in a fresh worker thread that is terminated at the deadline. Throws DocumentReadError.
+ */
+export async function readDocumentText(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<string> {
+  if (running >= MAX_PARALLEL) {
+    if (waiting.length >= MAX_WAITING) throw new DocumentReadError('busy');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running++;
+  try {
+    return await runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(new DocumentReadError('timeout'))), timeoutMs);
+    worker.on('message', (reply: ParseReply) =>
+      settle(() => ('text' in reply ? resolve(reply.text) : reject(new DocumentReadError(reply.failed)))),
+    );
+    worker.on('error', () => settle(() => reject(new DocumentReadError('unreadable'))));
+    worker.on('exit', () => settle(() => reject(new DocumentReadError('unreadable'))));
+    const copy = new Uint8Array(data);
+    worker.postMessage({ ext, data: copy } satisfies ParseRequest, [copy.buffer]);
+  });
+}

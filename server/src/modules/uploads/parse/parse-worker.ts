@@ -1,0 +1,18 @@
+import { parentPort } from 'node:worker_threads';
+// Explicit extension: this file is loaded by Node's own type stripping (no bundler, no tsx).
+import { DocParseError, parseDocument } from './parsers.ts';
+
+export interface ParseRequest {
+  ext: string;
+  data: Uint8Array;
+}
+
+export type ParseReply = { text: string } | { failed: 'empty' | 'unreadable' | 'legacy' };
+
+/** Worker-thread entry: one document per worker, so a document that hangs is ended by terminating its worker. */
+parentPort?.once('message', (req: ParseRequest) => {
+  parseDocument(req.ext, req.data).then(
+    (text) => parentPort?.postMessage({ text } satisfies ParseReply),
+    (err: unknown) => parentPort?.postMessage({ failed: err instanceof DocParseError ? err.reason : 'unreadable' } satisfies ParseReply),
+  );
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { attachmentKindOf, Code, fileExtension, MSG, UPLOAD_LIMITS, type UploadKind, type UploadRes } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { AppError, rateLimited, refused } from '../../http/errors';
+import { DocumentReadError, readDocumentText } from './parse';
+import { insertUpload, selectOwnedUploads, type UploadRow } from './store';
+
+/**
+ * Rules of chat attachments (chat-core 9): which files are accepted, how large, and what is kept:
+ * a document's text (read on the server) or an image's bytes. Imports of audio, video and web
+ * pages are saved here too, as text, so the next question can name any of them in `files`.
+ */
+
+export type UploadContext = Pick<AppContext, 'database'>;
+
+export interface IncomingFile {
+  filename: string;
+  mime: string;
+  data: Buffer;
+}
+
+export const ACCEPTED_ATTACHMENT_TYPES = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.docTypes];
+
+/** POST /api/v1/file/yfoo.upload: one image or document of the caller. */
+export async function uploadAttachment(ctx: UploadContext, userId: number, file: IncomingFile): Promise<UploadRes> {
+  const name = cleanName(file.filename);
+  const kind = attachmentKindOf(name);
+  if (!kind) throw refused(MSG.fileTypeOnly(ACCEPTED_ATTACHMENT_TYPES.join(',')));
+  if (file.data.length > UPLOAD_LIMITS.fileBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.fileTooLarge);
+  if (file.data.length === 0) throw refused(kind === 'image' ? MSG.noImageYet : MSG.fileNoContent);
+  if (kind === 'image') return saveImage(ctx, userId, name, file.data);
+  const text = await documentText(fileExtension(name), file.data);
+  if (text.length > UPLOAD_LIMITS.maxChars) throw refused(MSG.fileTooManyChars);
+  return saveTextUpload(ctx, userId, { kind: 'doc', name, mime: file.mime, size: file.data.length, text });
+}
+
+async function saveImage(ctx: UploadContext, userId: number, name: string, data: Buffer): Promise<UploadRes> {
+  if (data.length > UPLOAD_LIMITS.imageBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.imageTooLarge);
+  // The bytes go to a vision model as a data URL: their type must be what they are, not what the name says.
+  const mime = sniffImage(data);
+  if (!mime) throw refused(MSG.imageUnreadable);
+  const id = randomUUID();
+  await insertUpload(ctx.database.db, { id, userId, kind: 'image', name, mime, size: data.length, text: '', chars: 0, data });
+  return { fileId: id, name, size: data.length, chars: 0, kind: 'image' };
+}
+
+/** Save text that stands for a file (a document, a transcript, a web page). */
+export async function saveTextUpload(
+  ctx: UploadContext,
+  userId: number,
+  rec: { kind: UploadKind; name: string; mime: string; size: number; text: string },
+): Promise<UploadRes> {
+  const id = randomUUID();
+  const chars = rec.text.length;
+  await insertUpload(ctx.database.db, { id, userId, kind: rec.kind, name: rec.name, mime: rec.mime.slice(0, 128), size: rec.size, text: rec.text, chars });
+  return { fileId: id, name: rec.name, size: rec.size, chars, kind: rec.kind };
+}
+
+/** The caller's uploads by id, in the order asked; any id that is not the caller's is refused as not found. */
+export async function ownedUploads(ctx: UploadContext, userId: number, ids: readonly string[]): Promise<UploadRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await selectOwnedUploads(ctx.database.db, userId, unique);
+  if (rows.length !== unique.length) throw new AppError(Code.NOT_FOUND, MSG.uploadNotFound);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)!);
+}
+
+async function documentText(ext: string, data: Buffer): Promise<string> {
+  try {
+    return await readDocumentText(ext, data);
+  } catch (err) {
+    if (!(err instanceof DocumentReadError)) throw err;
+    if (err.reason === 'busy') throw rateLimited();
+    if (err.reason === 'legacy') throw refused(MSG.legacyFileUnreadable);
+    if (err.reason === 'timeout') throw refused(MSG.fileUploadFailed);
+    throw refused(MSG.fileNoContent);
+  }
+}
+
+/** PNG or JPEG by their signatures. */
+export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** A file name as shown back: no path, no control characters, at most 255 characters. */
+export function cleanName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(-255);
+}
