@@ -56,6 +56,28 @@ export function modelsOfGroup(group: ModelGroup, byKey: Record<string, ModelEntr
   return group.models.map((k) => byKey[k]).filter((m): m is ModelEntry => m !== undefined);
 }
 
+/**
+ * Which model menu is open on the chat page. Several places open them (title bar, the empty
+ * chat's 'more' tile, mobile floating actions), so the state lives here, not in props.
+ */
+export interface ModelMenusState {
+  /** The 'More' modal (search, group filter, curated / custom tabs). */
+  moreOpen: boolean;
+  /** Mobile: the left drawer of groups and models. */
+  drawerOpen: boolean;
+  openMore(): void;
+  openDrawer(): void;
+  close(): void;
+}
+
+export const useModelMenus = create<ModelMenusState>()((set) => ({
+  moreOpen: false,
+  drawerOpen: false,
+  openMore: () => set({ moreOpen: true, drawerOpen: false }),
+  openDrawer: () => set({ drawerOpen: true, moreOpen: false }),
+  close: () => set({ moreOpen: false, drawerOpen: false }),
+}));
+
 /** Search over label, key and tags (the 'More' modal's model search). */
 export function matchesModel(m: ModelEntry, query: string): boolean {
   const q = query.trim().toLowerCase();

@@ -4,6 +4,7 @@ import { Sender } from '@ant-design/x';
 import { PauseCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { ChatToolbar } from './toolbar/ChatToolbar';
+import { MobilePlus } from './mobile/MobilePlus';
 import styles from './chat.module.css';
 
 export interface ChatComposerHandle {
@@ -38,6 +39,8 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
       <ChatToolbar />
       <Sender
         className={styles.sender}
+        // Mobile: the plus panel of shortcuts inside the pill-shaped input (chat-core 2).
+        prefix={mobile ? <MobilePlus disabled={sending} /> : undefined}
         value={text}
         onChange={(v) => setText(v)}
         onSubmit={(v) => {

@@ -1,5 +1,5 @@
 import { Button, Tooltip } from 'antd';
-import { HistoryOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry } from '@wanxiang/contract';
 import { ModelIcon } from './ModelIcon';
 import { ModelTags } from './ModelTags';
@@ -8,37 +8,49 @@ import styles from './chat.module.css';
 export interface ChatHeaderProps {
   model: ModelEntry | undefined;
   mobile: boolean;
-  showHistoryButton: boolean;
+  /** Open the model menu: the 'More' modal on desktop, the left drawer of models on mobile. */
   onSwitch: () => void;
   onNew: () => void;
-  onHistory: () => void;
 }
 
-/** Title bar: model icon and name, switch-model, and (mobile) history and new chat. */
-export function ChatHeader({ model, mobile, showHistoryButton, onSwitch, onNew, onHistory }: ChatHeaderProps) {
+/**
+ * Title bar (chat-core 2): the model's icon and name and a switch-model button; on desktop its
+ * tags and a new-chat button. On mobile new chat and history are floating actions instead, and
+ * the name itself opens the drawer of models.
+ */
+export function ChatHeader({ model, mobile, onSwitch, onNew }: ChatHeaderProps) {
   return (
-    <div className={styles.header}>
-      <ModelIcon model={model} size={mobile ? 26 : 30} />
-      <div className={styles.headerName} data-testid="chat-model-name">
-        {model?.label ?? ''}
-      </div>
-      {!mobile && model && (
-        <div className={styles.headerTags}>
-          <ModelTags model={model} />
-        </div>
+    <div className={styles.header} data-testid="chat-header">
+      {mobile ? (
+        <button type="button" className={styles.headerModelButton} onClick={onSwitch} aria-label={MSG.chatSwitchModel}>
+          <ModelIcon model={model} size={26} />
+          <span className={styles.headerName} data-testid="chat-model-name">
+            {model?.label ?? ''}
+          </span>
+          <DownOutlined className={styles.headerCaret} />
+        </button>
+      ) : (
+        <>
+          <ModelIcon model={model} size={30} />
+          <div className={styles.headerName} data-testid="chat-model-name">
+            {model?.label ?? ''}
+          </div>
+          {model && (
+            <div className={styles.headerTags}>
+              <ModelTags model={model} />
+            </div>
+          )}
+          <Button size="small" shape="round" icon={<SwapOutlined />} onClick={onSwitch} data-testid="switch-model">
+            {MSG.chatSwitchModel}
+          </Button>
+        </>
       )}
-      <Button size="small" shape="round" icon={<SwapOutlined />} onClick={onSwitch}>
-        {mobile ? null : MSG.chatSwitchModel}
-      </Button>
       <div className={styles.headerSpacer} />
-      {mobile && showHistoryButton && (
-        <Tooltip title={MSG.chatOpenHistory}>
-          <Button type="text" icon={<HistoryOutlined />} aria-label={MSG.chatOpenHistory} onClick={onHistory} />
+      {!mobile && (
+        <Tooltip title={MSG.chatNewSession}>
+          <Button type="text" icon={<PlusOutlined />} aria-label={MSG.chatNewSession} onClick={onNew} />
         </Tooltip>
       )}
-      <Tooltip title={MSG.chatNewSession}>
-        <Button type="text" icon={<PlusOutlined />} aria-label={MSG.chatNewSession} onClick={onNew} />
-      </Tooltip>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { MSG, type RecordItem } from '@wanxiang/contract';
 import { recordData } from '../../api/history';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useChatStore } from '../../stores/chat';
-import { modelsOfGroup, useCatalogStore } from '../../stores/chat-catalog';
+import { modelsOfGroup, useCatalogStore, useModelMenus } from '../../stores/chat-catalog';
 import { selectActiveConversationId, selectIsEmpty, selectSending } from '../../stores/chat-selectors';
 import { selectIsLoggedIn, selectUser, useUserStore } from '../../stores/user';
 import { ChatComposer, type ChatComposerHandle } from './ChatComposer';
@@ -13,7 +13,9 @@ import { ChatHeader } from './ChatHeader';
 import { HistoryPanel } from './HistoryPanel';
 import { ChatMessages } from './ChatMessages';
 import { ModelIntro } from './ModelIntro';
-import { ModelPicker } from './ModelPicker';
+import { ChatModelMenus } from './menu/ChatModelMenus';
+import { usePickModel } from './menu/usePickModel';
+import { MobileChatActions } from './mobile/MobileChatActions';
 import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
 import { useChatSender } from './useChatSender';
 import { ChatToolContext, type ChatToolApi } from './toolbar/chat-tool-context';
@@ -38,9 +40,9 @@ export default function ChatPage() {
     void useCatalogStore.getState().load();
   }, []);
 
-  const requested = decodeModelKey(params.get('type'));
+  // type: plain key, base64 or base64 of base64 (model-key.ts); unknown -> index once the catalog is in.
   const ready = status === 'ready';
-  const modelKey = ready ? resolveModelKey(requested, (k) => k in byKey) : requested;
+  const modelKey = ready ? resolveModelKey(params.get('type'), (k) => k in byKey) : decodeModelKey(params.get('type'));
   const model = byKey[modelKey];
 
   // Narrow subscriptions: streaming text must not re-render the page (ChatMessages owns that).
@@ -70,20 +72,15 @@ export default function ChatPage() {
     if (ready && isBottomType(bottomType)) openChatTool(bottomType);
   }, [ready, bottomType]);
 
-  const [pickerOpen, setPickerOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
 
-  const goModel = useCallback(
-    (key: string) => {
-      if (useChatStore.getState().sending) {
-        void message.warning(MSG.switchModelWhileLoading);
-        return;
-      }
-      setPickerOpen(false);
-      if (key !== modelKey) navigate(chatPath(key));
-    },
-    [message, modelKey, navigate],
-  );
+  const goModel = usePickModel(modelKey);
+  // Desktop: the 'More' modal; mobile: the left drawer of models. Refused while a reply streams.
+  const openModelMenu = useCallback(() => {
+    if (useChatStore.getState().sending) void message.warning(MSG.switchModelWhileLoading);
+    else if (mobile) useModelMenus.getState().openDrawer();
+    else useModelMenus.getState().openMore();
+  }, [message, mobile]);
 
   const newChat = useCallback(() => {
     if (useChatStore.getState().sending) {
@@ -126,14 +123,7 @@ export default function ChatPage() {
       <div className={`${styles.page} ${mobile ? styles.pageMobile : ''}`}>
         {!mobile && history && <aside className={styles.side}>{history}</aside>}
         <section className={styles.main}>
-          <ChatHeader
-            model={model}
-            mobile={mobile}
-            showHistoryButton={loggedIn}
-            onSwitch={() => (sending ? void message.warning(MSG.switchModelWhileLoading) : setPickerOpen(true))}
-            onNew={newChat}
-            onHistory={() => setHistoryOpen(true)}
-          />
+          <ChatHeader model={model} mobile={mobile} onSwitch={openModelMenu} onNew={newChat} />
           {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
           <div className={styles.body}>
             {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
@@ -150,17 +140,8 @@ export default function ChatPage() {
           <ChatComposer ref={composer} sending={sending} mobile={mobile} onSend={send} onStop={stop} />
           <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
         </section>
-        {ready && (
-          <ModelPicker
-            open={pickerOpen}
-            current={modelKey}
-            groups={groups}
-            byKey={byKey}
-            onPick={goModel}
-            onClose={() => setPickerOpen(false)}
-            mobile={mobile}
-          />
-        )}
+        <ChatModelMenus current={modelKey} mobile={mobile} />
+        {mobile && <MobileChatActions onNew={newChat} onHistory={loggedIn ? () => setHistoryOpen(true) : undefined} />}
         {mobile && (
           <Drawer open={historyOpen} onClose={() => setHistoryOpen(false)} placement="left" size="80vw" title={null} closable={false}>
             {history}

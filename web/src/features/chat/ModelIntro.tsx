@@ -1,9 +1,13 @@
+import { useMemo } from 'react';
 import { Tag } from 'antd';
-import { BulbOutlined, EditOutlined, ThunderboltFilled } from '@ant-design/icons';
-import { LIMITS, MSG, type ModelEntry } from '@wanxiang/contract';
+import { AppstoreOutlined, BulbOutlined, EditOutlined, ThunderboltFilled } from '@ant-design/icons';
+import { MSG, type ModelEntry } from '@wanxiang/contract';
+import { useCatalogStore, useModelMenus } from '../../stores/chat-catalog';
+import { menuModels, recommendedTiles } from './menu/menu-data';
 import { ModelIcon } from './ModelIcon';
 import { ModelTags } from './ModelTags';
 import styles from './chat.module.css';
+import menuStyles from './menu/menu.module.css';
 
 export interface ModelIntroProps {
   model: ModelEntry | undefined;
@@ -15,9 +19,10 @@ export interface ModelIntroProps {
 
 /** The empty chat: the model's card, a points badge, recommended models and example questions. */
 export function ModelIntro({ model, recommended, onAsk, onPickModel, mobile }: ModelIntroProps) {
-  const others = recommended
-    .filter((m) => m.key !== model?.key)
-    .slice(0, mobile ? LIMITS.recommendedModelsMobile : LIMITS.recommendedModelsDesktop);
+  const groups = useCatalogStore((s) => s.groups);
+  const byKey = useCatalogStore((s) => s.byKey);
+  const all = useMemo(() => menuModels(groups, byKey), [groups, byKey]);
+  const grid = recommendedTiles(recommended, all, model?.key ?? '', mobile);
   return (
     <div className={styles.intro} data-testid="model-intro">
       <div className={styles.introCard}>
@@ -40,21 +45,38 @@ export function ModelIntro({ model, recommended, onAsk, onPickModel, mobile }: M
         </div>
       </div>
 
+      <RecommendedGrid grid={grid} mobile={mobile} onPickModel={onPickModel} />
+
       <div className={styles.examples}>
         <ExampleGroup icon={<BulbOutlined />} title={MSG.chatExamplesQaTitle} items={MSG.chatExamplesQa} onAsk={onAsk} />
         <ExampleGroup icon={<EditOutlined />} title={MSG.chatExamplesCreateTitle} items={MSG.chatExamplesCreate} onAsk={onAsk} />
       </div>
+    </div>
+  );
+}
 
-      {others.length > 0 && (
-        <div className={styles.recommend}>
-          {others.map((m) => (
-            <button key={m.key} type="button" className={styles.recommendItem} onClick={() => onPickModel(m.key)}>
-              <ModelIcon model={m} size={24} />
-              <span className={styles.recommendName}>{m.label}</span>
-            </button>
-          ))}
-        </div>
-      )}
+function RecommendedGrid(props: { grid: ReturnType<typeof recommendedTiles>; mobile: boolean; onPickModel: (key: string) => void }) {
+  const { grid, mobile, onPickModel } = props;
+  const openMore = useModelMenus((s) => s.openMore);
+  if (grid.tiles.length === 0) return null;
+  return (
+    <div className={menuStyles.recommend} data-testid="recommended-grid">
+      <div className={menuStyles.recommendTitle}>{MSG.menuRecommendTitle}</div>
+      <div className={`${menuStyles.recommendGrid} ${mobile ? menuStyles.recommendGridMobile : ''}`}>
+        {grid.tiles.map((m) => (
+          <button key={m.key} type="button" className={menuStyles.tile} data-testid="recommended-model" onClick={() => onPickModel(m.key)}>
+            <ModelIcon model={m} size={28} />
+            <span className={menuStyles.tileName}>{m.label}</span>
+          </button>
+        ))}
+        <button type="button" className={menuStyles.tile} data-testid="recommended-more" onClick={openMore}>
+          <span className={menuStyles.tileMoreIcon}>
+            <AppstoreOutlined />
+          </span>
+          <span className={menuStyles.tileName}>{MSG.menuMoreTile}</span>
+          {grid.showCount && <span className={menuStyles.tileCount}>{MSG.menuMoreCount(grid.moreCount)}</span>}
+        </button>
+      </div>
     </div>
   );
 }

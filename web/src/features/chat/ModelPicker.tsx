@@ -1,78 +1,134 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Empty, Input, Modal, Segmented } from 'antd';
+import { Empty, Input, Modal, Segmented, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
-import { matchesModel, modelsOfGroup } from '../../stores/chat-catalog';
-import { ModelIcon } from './ModelIcon';
-import { modelTags } from './ModelTags';
-import styles from './chat.module.css';
+import { CustomModelsEmpty } from './menu/CustomModelsEmpty';
+import { ModelCard } from './menu/ModelCard';
+import {
+  ALL_GROUPS,
+  CURATED_TAB,
+  CUSTOM_TAB,
+  customModels,
+  filterMenuModels,
+  initialMenuTab,
+  menuModels,
+  type MenuTab,
+} from './menu/menu-data';
+import { matchesModel } from '../../stores/chat-catalog';
+import styles from './menu/menu.module.css';
 
 export interface ModelPickerProps {
   open: boolean;
   current: string;
   groups: ModelGroup[];
   byKey: Record<string, ModelEntry>;
+  list: ModelEntry[];
   onPick: (key: string) => void;
   onClose: () => void;
   mobile: boolean;
 }
 
-const ALL = '__all__';
+/**
+ * The 'More' modal (chat-core 2): the curated / custom cloud tab, a model search and a group
+ * filter over every group of the menu. Mounted only while open, so each opening starts fresh.
+ */
+export function ModelPicker(props: ModelPickerProps) {
+  return (
+    <Modal
+      open={props.open}
+      onCancel={props.onClose}
+      footer={null}
+      title={MSG.menuMoreTitle}
+      width={props.mobile ? '100%' : 920}
+      centered
+      destroyOnHidden
+      className={styles.modal}
+    >
+      <PickerBody {...props} />
+    </Modal>
+  );
+}
 
-/** The switch-model dialog: group filter, search, and the models as cards. */
-export function ModelPicker({ open, current, groups, byKey, onPick, onClose, mobile }: ModelPickerProps) {
-  const [group, setGroup] = useState<string>(groups[0]?.key ?? ALL);
+function PickerBody({ current, groups, byKey, list, onPick, mobile }: ModelPickerProps) {
+  const custom = useMemo(() => customModels(list), [list]);
+  const [tab, setTab] = useState<MenuTab>(() => initialMenuTab(custom.length));
+  const [group, setGroup] = useState(ALL_GROUPS);
   const [query, setQuery] = useState('');
   const q = useDeferredValue(query);
 
-  const models = useMemo(() => {
-    if (q.trim()) {
-      // Search covers every model, whatever group is selected.
-      const seen = new Set<string>();
-      return groups.flatMap((g) => modelsOfGroup(g, byKey)).filter((m) => !seen.has(m.key) && seen.add(m.key) && matchesModel(m, q));
-    }
-    const g = groups.find((x) => x.key === group) ?? groups[0];
-    return g ? modelsOfGroup(g, byKey) : [];
-  }, [groups, byKey, group, q]);
+  const all = useMemo(() => menuModels(groups, byKey), [groups, byKey]);
+  const models = useMemo(
+    () => (tab === CUSTOM_TAB ? custom.filter((m) => matchesModel(m, q)) : filterMenuModels({ groups, byKey, group, query: q })),
+    [tab, custom, groups, byKey, group, q],
+  );
+  const groupOptions = useMemo(
+    () => [
+      { value: ALL_GROUPS, label: MSG.menuAllGroups, count: all.length },
+      ...groups.map((g) => ({ value: g.key, label: g.label, count: g.models.filter((k) => k in byKey).length })),
+    ],
+    [groups, byKey, all.length],
+  );
+
+  const tabs = [
+    { value: CURATED_TAB, label: MSG.menuTabCurated },
+    { value: CUSTOM_TAB, label: custom.length > 0 ? `${MSG.menuTabCustom} ${custom.length}` : MSG.menuTabCustom },
+  ];
+  const curated = tab === CURATED_TAB;
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={MSG.chatSwitchModel} width={mobile ? '100%' : 760} centered destroyOnHidden>
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={MSG.chatSearchModel}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        className={styles.pickerSearch}
-      />
-      {!q.trim() && (
-        <div className={styles.pickerGroups}>
-          <Segmented value={group} onChange={(v) => setGroup(String(v))} options={groups.map((g) => ({ label: g.label, value: g.key }))} />
+    <div className={styles.picker} data-testid="model-picker">
+      <div className={styles.pickerBar}>
+        <Segmented value={tab} onChange={(v) => setTab(v as MenuTab)} options={tabs} block={mobile} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={MSG.chatSearchModel}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className={styles.pickerSearch}
+        />
+        {curated && mobile && (
+          <Select
+            value={group}
+            onChange={setGroup}
+            options={groupOptions.map((o) => ({ value: o.value, label: `${o.label}（${o.count}）` }))}
+            aria-label={MSG.menuAllGroups}
+            className={styles.pickerGroupSelect}
+          />
+        )}
+      </div>
+      <div className={styles.pickerMain}>
+        {curated && !mobile && (
+          <nav className={styles.groupList} aria-label={MSG.menuAllGroups}>
+            {groupOptions.map((o) => (
+              <button
+                key={o.value}
+                type="button"
+                data-testid="menu-group"
+                aria-pressed={group === o.value}
+                className={`${styles.groupItem} ${group === o.value ? styles.groupItemActive : ''}`}
+                onClick={() => setGroup(o.value)}
+              >
+                <span>{o.label}</span>
+                <span className={styles.groupCount}>{o.count}</span>
+              </button>
+            ))}
+          </nav>
+        )}
+        <div className={styles.pickerList}>
+          {!curated && custom.length === 0 ? (
+            <CustomModelsEmpty onGoCurated={() => setTab(CURATED_TAB)} />
+          ) : models.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.chatNoModelFound} />
+          ) : (
+            <div className={styles.grid} role="listbox" aria-label={MSG.menuMoreTitle}>
+              {models.map((m) => (
+                <ModelCard key={m.key} model={m} current={m.key === current} onPick={onPick} />
+              ))}
+            </div>
+          )}
         </div>
-      )}
-      {models.length === 0 ? (
-        <Empty description={MSG.chatNoModelFound} />
-      ) : (
-        <div className={styles.pickerGrid} role="listbox" aria-label={MSG.chatSwitchModel}>
-          {models.map((m) => (
-            <button
-              key={m.key}
-              type="button"
-              role="option"
-              aria-selected={m.key === current}
-              className={`${styles.pickerItem} ${m.key === current ? styles.pickerItemActive : ''}`}
-              onClick={() => onPick(m.key)}
-            >
-              <ModelIcon model={m} size={32} />
-              <span className={styles.pickerText}>
-                <span className={styles.pickerName}>{m.label}</span>
-                <span className={styles.pickerDesc}>{m.desc}</span>
-                <span className={styles.pickerTags}>{modelTags(m).slice(0, 3).join(' · ')}</span>
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
-    </Modal>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { App } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '@wanxiang/contract';
+import { useChatStore } from '../../../stores/chat';
+import { useCatalogStore, useModelMenus } from '../../../stores/chat-catalog';
+import { chatPath } from '../model-key';
+
+/**
+ * Switching the chat's model from any menu (chat-core 5): refused while a reply streams
+ * (请等待回话回复完成！) and for offline models (该模型尚未上线, they stay visible in menus).
+ * Returns whether the switch went ahead.
+ */
+export function usePickModel(current: string): (key: string) => boolean {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { message } = App.useApp();
+  return useCallback(
+    (key: string) => {
+      if (useChatStore.getState().sending) {
+        void message.warning(MSG.switchModelWhileLoading);
+        return false;
+      }
+      const model = useCatalogStore.getState().byKey[key];
+      if (model && !model.online) {
+        void message.warning(MSG.modelOffline);
+        return false;
+      }
+      useModelMenus.getState().close();
+      // A custom model's chat keeps its mode (chat-core 2: /chat?type=..&mode=customer).
+      const mode = model?.resloveType === 'customer' ? { mode: 'customer' } : undefined;
+      if (key !== current || params.get('mode') !== (mode?.mode ?? null)) navigate(chatPath(key, mode));
+      return true;
+    },
+    [current, message, navigate, params],
+  );
+}
