@@ -11,3 +11,4 @@ export * from './schemas/prompts';
 export * from './schemas/personas';
 export * from './schemas/feedback';
 export * from './schemas/uploads';
+export * from './schemas/quota';

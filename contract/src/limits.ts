@@ -62,3 +62,24 @@ export const WEB_SEARCH_LIMITS = {
   /** Characters of each source's excerpt given to the model. */
   snippetMaxChars: 300,
 } as const;
+
+/** Quota, points and phone binding (chat-core 4, 9; shell 9). */
+export const GATE_LIMITS = {
+  /** Slider captcha of the phone-binding dialog: drag the handle to x=400 on a 460 px track. */
+  captchaTarget: 400,
+  captchaWidth: 460,
+  /** Largest distance from the target the server accepts, in px. */
+  captchaTolerance: 6,
+  /** A failed drag shows 验证失败，请重新操作 this long before the slider resets. */
+  captchaErrorHoldMs: 1000,
+  captchaChallengeTtlSec: 120,
+  captchaTokenTtlSec: 300,
+  /** Points for the first phone binding, once per person and once per number. */
+  bindPhoneBonusPoints: 10,
+  /** Countdown nudge when used minus remaining reaches this (at most once a day, cookie chat_vip_modal). */
+  vipNudgeGap: 2,
+  /** vip level that never sees the countdown nudge. */
+  vipNudgeExemptVip: 79,
+  /** Limited-offer countdown of the upgrade dialogs. */
+  vipOfferCountdownSec: 600,
+} as const;

@@ -8,6 +8,7 @@ import { registerChatRoutes } from './modules/chat/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerMediaRoutes } from './modules/media/routes';
+import { registerQuotaRoutes } from './modules/quota/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerPersonaRoutes } from './modules/personas/routes';
 import { registerPromptRoutes } from './modules/prompts/routes';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerHistoryRoutes(api, ctx);
       await registerGroupRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
+      await registerQuotaRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
       await registerPersonaRoutes(api, ctx);
       await registerPromptRoutes(api, ctx);

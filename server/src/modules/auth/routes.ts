@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser, tokenFromRequest } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
+import { registerBindPhoneRoutes } from './bind-phone';
 import { currentUserInfo, logout, passwordLogin, phoneLogin, register, sendSmsCode, type ClientMeta } from './service';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), at: new Date() });
@@ -50,4 +51,6 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   };
   app.post('/v1/user/logout', logoutHandler);
   app.get('/v1/user/logout', logoutHandler);
+
+  await registerBindPhoneRoutes(app, ctx);
 }

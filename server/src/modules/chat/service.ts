@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { savePrompt, saveReply } from '../history/service';
 import { planSearch, type SearchPlan } from './web-search';
 import { withPreferences } from './preferences';
-import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
+import { releaseReservation, reserveChat, settleReservation, type Reservation } from '../quota/service';
 import { personaLinesFor, withPersonaLines } from './persona-context';
 import { resolveAttachments, withAttachments } from './attachments';
 
@@ -67,7 +67,8 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   const personaLines = await personaLinesFor(ctx, user.id, req.personaId);
   const search = planSearch(ctx, model, req);
   const attachments = await resolveAttachments(ctx, user.id, model, req.files);
-  const reservation = await reserveQuota(ctx, user, model, replyId);
+  // Tier, then counts or points (only_points; allow_points with usePoints): chat-core 6.
+  const reservation = await reserveChat(ctx, user, model, { usePoints: req.usePoints }, replyId);
   return {
     userId: user.id,
     // A battle column is saved as a comparison round (groups record/add), never in chat history.

@@ -33,7 +33,6 @@ const premium = { quotaKey: 'chat_v40', blockedVips: [0] };
 const premiumTop = { quotaKey: 'chat_v40', blockedVips: [0, 52] };
 const unmetered = { quotaKey: '', blockedVips: [] as number[] };
 
-
 describe('businessDay', () => {
   it('turns at midnight in Asia/Shanghai (16:00 UTC), not at UTC midnight', () => {
     expect(businessDay(new Date('2026-03-01T15:59:59.999Z'), 'Asia/Shanghai')).toBe('2026-03-01');

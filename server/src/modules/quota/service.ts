@@ -6,7 +6,16 @@ import type { Catalog, CatalogModel } from '../../catalog';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
-import { closeHold, insertHold, releaseStaleHolds, selectUsage, type Executor, type UsageRow } from './store';
+import {
+  closeHold,
+  insertHold,
+  insertPointsHold,
+  releaseStaleHolds,
+  selectStalePointsHolds,
+  selectUsage,
+  type Executor,
+  type UsageRow,
+} from './store';
 
 /**
  * Per-model daily counts: reserve one before the upstream call, settle it when the reply is
@@ -16,7 +25,8 @@ import { closeHold, insertHold, releaseStaleHolds, selectUsage, type Executor, t
 /** What quota rules need from the app: tests pass a context with just these. */
 export type QuotaContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'> };
 export type QuotaUser = Pick<AuthUser, 'id' | 'vip'>;
-export type QuotaModel = Pick<CatalogModel, 'quotaKey' | 'blockedVips'>;
+export type QuotaModel = Pick<CatalogModel, 'quotaKey' | 'blockedVips'> &
+  Partial<Pick<CatalogModel, 'only_points' | 'allow_points' | 'consume_points'>>;
 
 export interface Reservation {
   id: string;
@@ -24,6 +34,8 @@ export interface Reservation {
   quotaKey: string;
   period: string;
   amount: number;
+  /** Points debited at hold time (points-priced turns); refunded on release. */
+  points: number;
   /** False for unmetered models and unlimited tiers: nothing was written, settle and release do nothing. */
   metered: boolean;
 }
@@ -51,13 +63,37 @@ export async function reserveQuota(
 ): Promise<Reservation> {
   assertTierAllowed(user, model);
   const period = businessDay(now, ctx.config.tzBusiness);
-  const base = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: REPLY_COST };
+  const base = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: REPLY_COST, points: 0 };
   if (model.quotaKey === '') return { ...base, metered: false };
   const limit = ctx.catalog.dailyLimit(model.quotaKey, user.vip);
   if (limit < 0) return { ...base, metered: false };
   const held = limit >= REPLY_COST && (await insertHold(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) }));
   if (!held) throw new AppError(Code.NO_COUNT, MSG.countExhausted);
   return { ...base, metered: true };
+}
+
+/**
+ * The gate of one chat turn (chat-core 6): tier first, then how it is paid. only_points models,
+ * and allow_points models when the user switched on 开启积分抵扣 (`usePoints`), debit
+ * consume_points points at hold time (NO_POINTS when short); every other model holds a count.
+ */
+export async function reserveChat(
+  ctx: QuotaContext,
+  user: QuotaUser,
+  model: QuotaModel,
+  opts: { usePoints?: boolean },
+  ref: string,
+  now: Date = new Date(),
+): Promise<Reservation> {
+  const cost = model.consume_points ?? 0;
+  const payWithPoints = cost > 0 && (model.only_points === true || (model.allow_points === true && opts.usePoints === true));
+  if (!payWithPoints) return reserveQuota(ctx, user, model, ref, now);
+  assertTierAllowed(user, model);
+  const period = businessDay(now, ctx.config.tzBusiness);
+  const r: Reservation = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: 0, points: cost, metered: true };
+  const held = await insertPointsHold(ctx.database.db, { ...r, ref: ref.slice(0, 64) });
+  if (!held) throw new AppError(Code.NO_POINTS, MSG.pointsNotEnough(cost), { need: cost });
+  return r;
 }
 
 /**
@@ -82,7 +118,13 @@ export async function quotaUsage(ctx: QuotaContext, userId: number, quotaKey: st
 
 /** Release reservations held longer than QUOTA_RESERVATION_TTL_MS (a crashed worker's). */
 export async function reapStaleReservations(ctx: QuotaContext): Promise<number> {
-  return releaseStaleHolds(ctx.database.db, ctx.config.quotaReservationTtlMs);
+  const ttl = ctx.config.quotaReservationTtlMs;
+  let n = await releaseStaleHolds(ctx.database.db, ttl);
+  // Points holds one by one: each refund is its own ledger row with the right balance_after.
+  for (const h of await selectStalePointsHolds(ctx.database.db, ttl)) {
+    if (await closeHold(ctx.database.db, h.userId, h.id, 'released')) n++;
+  }
+  return n;
 }
 
 /**

@@ -53,41 +53,104 @@ export async function insertHold(db: Executor, h: HoldInput): Promise<boolean> {
   return out.length === 1;
 }
 
-// ---- Update
-
 /**
- * Close a held reservation of this user: 'settled' moves its amount from reserved to used,
- * 'released' gives it back. The status flip is conditional (`status = 'held'`), so of any
- * number of concurrent closes exactly one changes the counters. Answers whether this call did.
+ * Points-priced turns (only_points, or allow_points with usePoints): debit the points, write
+ * the ledger row and record the reservation in one statement. Answers false when the balance
+ * is short. The reservation holds no count (amount 0); a release refunds the points.
  */
-export async function closeHold(db: Executor, userId: number, id: string, to: 'settled' | 'released'): Promise<boolean> {
-  const charge = to === 'settled' ? sql`r.amount` : sql`0`;
-  const out = await rows<{ n: number }>(
+export async function insertPointsHold(
+  db: Executor,
+  h: { id: string; userId: number; quotaKey: string; period: string; points: number; ref: string },
+): Promise<boolean> {
+  const out = await rows<{ id: string }>(
     db,
-    sql`WITH r AS (
-      UPDATE quota_reservations SET status = ${to}::varchar, closed_at = now()
-      WHERE id = ${id}::varchar AND user_id = ${userId}::bigint AND status = 'held'
-      RETURNING user_id, quota_key, period, amount
+    sql`WITH u AS (
+      UPDATE users SET points = points - ${h.points}::int, updated_at = now()
+      WHERE id = ${h.userId}::bigint AND points >= ${h.points}::int
+      RETURNING points
+    ), l AS (
+      INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
+      SELECT ${h.userId}::bigint, -${h.points}::int, u.points, 'chat', ${h.id}::varchar FROM u
+      RETURNING 1
     )
-    UPDATE quota_usage q
-      SET reserved = q.reserved - r.amount, used = q.used + ${charge}, updated_at = now()
-    FROM r
-    WHERE q.user_id = r.user_id AND q.quota_key = r.quota_key AND q.period = r.period
-    RETURNING 1 AS n`,
+    INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, points, ref)
+    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, 0, ${h.points}::int, ${h.ref}::varchar
+    FROM l
+    RETURNING id`,
   );
   return out.length === 1;
 }
 
 /**
- * Release every reservation still held after `ttlMs` (a crashed or stuck worker's), across
- * users: maintenance, not a user request. Answers how many were released.
+ * Charge `amount` counts at once (tool keys reported by number/submit): `used` grows only while
+ * `used + reserved + amount <= limit`, in one statement. Answers the counters after, or null.
+ */
+export async function chargeCounts(
+  db: Executor,
+  c: { userId: number; quotaKey: string; period: string; amount: number; limit: number },
+): Promise<UsageRow | null> {
+  const out = await rows<UsageRow>(
+    db,
+    sql`INSERT INTO quota_usage AS q (user_id, quota_key, period, used, reserved)
+      SELECT ${c.userId}::bigint, ${c.quotaKey}::varchar, ${c.period}::varchar, ${c.amount}::int, 0
+      WHERE ${c.limit}::int < 0 OR ${c.amount}::int <= ${c.limit}::int
+      ON CONFLICT (user_id, quota_key, period) DO UPDATE
+        SET used = q.used + excluded.used, updated_at = now()
+        WHERE ${c.limit}::int < 0 OR q.used + q.reserved + excluded.used <= ${c.limit}::int
+      RETURNING used, reserved`,
+  );
+  return out[0] ?? null;
+}
+
+// ---- Update
+
+/**
+ * Close a held reservation of this user: 'settled' moves its count from reserved to used (points
+ * were debited at hold time and stay spent), 'released' gives the count back and refunds the
+ * points with a ledger row. The status flip is conditional (`status = 'held'`), so of any number
+ * of concurrent closes exactly one takes effect, all in one statement. Answers whether this call did.
+ */
+export async function closeHold(db: Executor, userId: number, id: string, to: 'settled' | 'released'): Promise<boolean> {
+  const charge = to === 'settled' ? sql`r.amount` : sql`0`;
+  const refund = to === 'released' ? sql`r.points` : sql`0`;
+  const out = await rows<{ n: number }>(
+    db,
+    sql`WITH r AS (
+      UPDATE quota_reservations SET status = ${to}::varchar, closed_at = now()
+      WHERE id = ${id}::varchar AND user_id = ${userId}::bigint AND status = 'held'
+      RETURNING user_id, quota_key, period, amount, points
+    ), q AS (
+      UPDATE quota_usage q
+        SET reserved = q.reserved - r.amount, used = q.used + ${charge}, updated_at = now()
+      FROM r
+      WHERE r.amount > 0 AND q.user_id = r.user_id AND q.quota_key = r.quota_key AND q.period = r.period
+      RETURNING 1
+    ), u AS (
+      UPDATE users SET points = users.points + ${refund}, updated_at = now()
+      FROM r
+      WHERE users.id = r.user_id AND ${refund} > 0
+      RETURNING users.id AS user_id, users.points AS balance, r.points AS refund
+    ), l AS (
+      INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
+      SELECT user_id, refund, balance, 'chat_refund', ${id}::varchar FROM u
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM r`,
+  );
+  return Number(out[0]?.n ?? 0) === 1;
+}
+
+/**
+ * Release every count reservation still held after `ttlMs` (a crashed or stuck worker's), across
+ * users: maintenance, not a user request. Points holds are left to `selectStalePointsHolds` +
+ * `closeHold`, one by one, so each refund gets its own ledger row. Answers how many were released.
  */
 export async function releaseStaleHolds(db: Executor, ttlMs: number): Promise<number> {
   const out = await rows<{ n: number }>(
     db,
     sql`WITH r AS (
       UPDATE quota_reservations SET status = 'released', closed_at = now()
-      WHERE status = 'held' AND created_at < now() - ${ttlMs}::int * interval '1 millisecond'
+      WHERE status = 'held' AND points = 0 AND created_at < now() - ${ttlMs}::int * interval '1 millisecond'
       RETURNING user_id, quota_key, period, amount
     ), s AS (
       SELECT user_id, quota_key, period, sum(amount)::int AS amount FROM r GROUP BY user_id, quota_key, period
@@ -99,7 +162,18 @@ export async function releaseStaleHolds(db: Executor, ttlMs: number): Promise<nu
     )
     SELECT count(*)::int AS n FROM r`,
   );
-  return out[0]?.n ?? 0;
+  return Number(out[0]?.n ?? 0);
+}
+
+/** Points reservations held past `ttlMs`: the reaper refunds each through closeHold. */
+export async function selectStalePointsHolds(db: Executor, ttlMs: number, max = 500): Promise<{ id: string; userId: number }[]> {
+  const out = await rows<{ id: string; user_id: number }>(
+    db,
+    sql`SELECT id, user_id FROM quota_reservations
+    WHERE status = 'held' AND points > 0 AND created_at < now() - ${ttlMs}::int * interval '1 millisecond'
+    ORDER BY created_at LIMIT ${max}::int`,
+  );
+  return out.map((r) => ({ id: r.id, userId: Number(r.user_id) }));
 }
 
 // ---- Query
@@ -115,7 +189,8 @@ export async function selectUsage(db: Executor, userId: number, quotaKey: string
     sql`SELECT used, reserved FROM quota_usage
     WHERE user_id = ${userId}::bigint AND quota_key = ${quotaKey}::varchar AND period = ${period}::varchar`,
   );
-  return out[0] ?? { used: 0, reserved: 0 };
+  const r = out[0];
+  return r ? { used: Number(r.used), reserved: Number(r.reserved) } : { used: 0, reserved: 0 };
 }
 
 export async function selectHoldStatus(db: Executor, userId: number, id: string): Promise<string | null> {
@@ -124,4 +199,13 @@ export async function selectHoldStatus(db: Executor, userId: number, id: string)
     sql`SELECT status FROM quota_reservations WHERE id = ${id}::varchar AND user_id = ${userId}::bigint`,
   );
   return out[0]?.status ?? null;
+}
+
+/** Every counter of a user in one period, by quota key. */
+export async function selectUsageByKey(db: Executor, userId: number, period: string): Promise<Map<string, UsageRow>> {
+  const out = await rows<{ quota_key: string; used: number; reserved: number }>(
+    db,
+    sql`SELECT quota_key, used, reserved FROM quota_usage WHERE user_id = ${userId}::bigint AND period = ${period}::varchar`,
+  );
+  return new Map(out.map((r) => [r.quota_key, { used: Number(r.used), reserved: Number(r.reserved) }]));
 }

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { phoneField, smsCodeField } from './common';
+
+/**
+ * Quota, points and phone binding (chat-core 6, 7, 10; shell-and-account 3, 7).
+ * `type` is a quota key of the catalog (chat, chat_v40, chat_doc... or a tool key).
+ */
+const quotaType = z
+  .string({ error: MSG.quotaTypeUnknown })
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, { error: MSG.quotaTypeUnknown });
+const quotaNumber = z.coerce
+  .number({ error: MSG.quotaNumberInvalid })
+  .int({ error: MSG.quotaNumberInvalid })
+  .min(1, { error: MSG.quotaNumberInvalid })
+  .max(100, { error: MSG.quotaNumberInvalid })
+  .default(1);
+
+export const NumberCheckSchema = z.object({ type: quotaType, number: quotaNumber });
+export type NumberCheckReq = z.input<typeof NumberCheckSchema>;
+
+/** `ref`: the reply message id the count was for; a key the chat route meters is reported, never charged again. */
+export const NumberSubmitSchema = z.object({ type: quotaType, number: quotaNumber, ref: z.string().trim().max(64).optional() });
+export type NumberSubmitReq = z.input<typeof NumberSubmitSchema>;
+
+/** Answer of check and submit: today's limit and what is left. `maxNumber` -1 = unlimited (then balance is -1 too). */
+export interface QuotaBalance {
+  key: string;
+  maxNumber: number;
+  balance: number;
+  used: number;
+  /** True when this submit charged the count (tool keys); false when it only reported it. */
+  charged?: boolean;
+}
+
+/** `data` of a NO_COUNT refusal: what the membership-count popup shows. */
+export interface QuotaRefusal {
+  title: string;
+  content: string;
+  key: string;
+  vip: number;
+  maxNumber: number;
+  balance: number;
+}
+
+/** Usage list item (shell 3): max -1 unlimited, null none. */
+export interface UsageItem {
+  key: string;
+  name: string;
+  max: number | null;
+  balance: number | null;
+  number_unit: string;
+  number_time: string;
+  number_merge: number;
+  children: UsageItem[];
+}
+
+export interface PointsRes {
+  points: number;
+}
+
+// ---- Slider captcha and phone binding
+
+/** A slider challenge: drag the handle to `target` on a track `width` wide, before `expiresInSec`. */
+export interface CaptchaChallenge {
+  id: string;
+  target: number;
+  width: number;
+  expiresInSec: number;
+}
+
+export const CaptchaChallengeSchema = z.object({ scene: z.enum(['bind_phone']).default('bind_phone') });
+
+/** The drag result: final x and the sampled trail [[x, ms since press], ...]. */
+export const CaptchaVerifySchema = z.object({
+  id: z.string({ error: MSG.captchaFailed }).trim().min(1, { error: MSG.captchaFailed }).max(64, { error: MSG.captchaFailed }),
+  x: z.number({ error: MSG.captchaFailed }).finite({ error: MSG.captchaFailed }),
+  trail: z.array(z.tuple([z.number().finite(), z.number().finite()]), { error: MSG.captchaFailed }).max(500, { error: MSG.captchaFailed }),
+});
+export type CaptchaVerifyReq = z.infer<typeof CaptchaVerifySchema>;
+
+export interface CaptchaPass {
+  token: string;
+  expiresInSec: number;
+}
+
+export const SendBindSmsCodeSchema = z.object({
+  phone: phoneField,
+  captchaToken: z
+    .string({ error: MSG.captchaRequired })
+    .trim()
+    .min(1, { error: MSG.captchaRequired })
+    .max(128, { error: MSG.captchaRequired }),
+});
+export type SendBindSmsCodeReq = z.infer<typeof SendBindSmsCodeSchema>;
+
+export const BindPhoneSchema = z.object({ phone: phoneField, code: smsCodeField });
+export type BindPhoneReq = z.infer<typeof BindPhoneSchema>;

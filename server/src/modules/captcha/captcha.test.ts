@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, GATE_LIMITS, MSG, type CaptchaChallenge, type CaptchaPass, type Envelope } from '@wanxiang/contract';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { consumeCaptchaToken, dragPasses, verifyDrag } from './service';
+import { humanTrail } from './testing';
+
+describe('dragPasses (the server rule)', () => {
+  it('accepts a drag to the target within the tolerance, and refuses the rest', () => {
+    expect(dragPasses(400, humanTrail(400))).toBe(true);
+    expect(dragPasses(396, humanTrail(396))).toBe(true);
+    expect(dragPasses(380, humanTrail(380))).toBe(false);
+    expect(dragPasses(460, humanTrail(460))).toBe(false);
+    // A posted constant: no trail, one point, instant, or starting at the end.
+    expect(dragPasses(400, [])).toBe(false);
+    expect(dragPasses(400, [[400, 0]])).toBe(false);
+    expect(dragPasses(400, humanTrail(400, 20))).toBe(false);
+    expect(
+      dragPasses(
+        400,
+        humanTrail(400).map(([px, t]) => [px + 200, t] as [number, number]),
+      ),
+    ).toBe(false);
+    // Time running backwards, or a trail that does not end where the handle was let go.
+    expect(dragPasses(400, humanTrail(400).reverse())).toBe(false);
+    expect(dragPasses(400, [...humanTrail(400), [200, 700]])).toBe(false);
+  });
+});
+
+describe('slider captcha over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = async <T>(url: string, token: string | undefined, payload: unknown = {}) =>
+    (await t.app.inject({ method: 'POST', url: `/api${url}`, headers: token ? { token } : {}, payload: payload as object })).json<
+      Envelope<T>
+    >();
+  const challenge = async (token: string) => (await post<CaptchaChallenge>('/v1/captcha/slider', token)).data;
+
+  it('needs a login', async () => {
+    expect((await post('/v1/captcha/slider', undefined)).code).toBe(Code.UNAUTHORIZED);
+    expect((await post('/v1/captcha/slider/verify', undefined, { id: 'x', x: 400, trail: [] })).code).toBe(Code.UNAUTHORIZED);
+  });
+
+  it('issues target 400 on a 460 track; a good drag earns a token usable once', async () => {
+    const { token, user } = await t.loginAs();
+    const c = await challenge(token);
+    expect(c).toMatchObject({ target: GATE_LIMITS.captchaTarget, width: GATE_LIMITS.captchaWidth, expiresInSec: 120 });
+    const pass = await post<CaptchaPass>('/v1/captcha/slider/verify', token, { id: c.id, x: 400, trail: humanTrail(400) });
+    expect(pass).toMatchObject({ code: 200, msg: MSG.captchaPassed });
+    expect(pass.data.token.length).toBeGreaterThan(20);
+    await expect(consumeCaptchaToken(t.ctx, user.id, 'bind_phone', pass.data.token)).resolves.toBeUndefined();
+    await expect(consumeCaptchaToken(t.ctx, user.id, 'bind_phone', pass.data.token)).rejects.toMatchObject({
+      message: MSG.captchaRequired,
+    });
+  });
+
+  it('a challenge gets one try: replaying a passing drag, or retrying after a miss, fails', async () => {
+    const { token } = await t.loginAs();
+    const c = await challenge(token);
+    const body = { id: c.id, x: 400, trail: humanTrail(400) };
+    const [a, b] = await Promise.all([post('/v1/captcha/slider/verify', token, body), post('/v1/captcha/slider/verify', token, body)]);
+    expect([a.code, b.code].sort((x, y) => x - y)).toEqual([200, Code.FAILED]);
+    expect([a, b].find((r) => r.code !== 200)!.msg).toBe(MSG.captchaFailed);
+
+    const miss = await challenge(token);
+    expect(await post('/v1/captcha/slider/verify', token, { id: miss.id, x: 250, trail: humanTrail(250) })).toMatchObject({
+      code: Code.FAILED,
+      msg: MSG.captchaFailed,
+    });
+    expect((await post('/v1/captcha/slider/verify', token, { id: miss.id, x: 400, trail: humanTrail(400) })).code).toBe(Code.FAILED);
+  });
+
+  it('refuses unknown and expired challenges, another user’s challenge, and malformed drags', async () => {
+    const { token, user } = await t.loginAs();
+    const other = await t.loginAs();
+    expect((await post('/v1/captcha/slider/verify', token, { id: 'nope', x: 400, trail: humanTrail(400) })).msg).toBe(MSG.captchaFailed);
+    const c = await challenge(token);
+    expect((await post('/v1/captcha/slider/verify', other.token, { id: c.id, x: 400, trail: humanTrail(400) })).msg).toBe(
+      MSG.captchaFailed,
+    );
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/captcha/slider/verify',
+      headers: { token },
+      payload: { id: 'x', x: 'far', trail: 3 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 400, msg: MSG.captchaFailed });
+    // Expiry: the key-value store forgets the challenge after its TTL.
+    const late = await challenge(token);
+    await t.ctx.kv.del(`captcha:c:${late.id}`);
+    await expect(verifyDrag(t.ctx, user.id, { id: late.id, x: 400, trail: humanTrail(400) })).rejects.toMatchObject({
+      message: MSG.captchaFailed,
+    });
+  });
+
+  it('a token is bound to its user', async () => {
+    const { token } = await t.loginAs();
+    const other = await t.loginAs();
+    const c = await challenge(token);
+    const pass = await post<CaptchaPass>('/v1/captcha/slider/verify', token, { id: c.id, x: 400, trail: humanTrail(400) });
+    await expect(consumeCaptchaToken(t.ctx, other.user.id, 'bind_phone', pass.data.token)).rejects.toMatchObject({
+      message: MSG.captchaRequired,
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { Code, MSG, type QuotaBalance, type QuotaRefusal, type UsageItem } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import type { Catalog } from '../../catalog';
+import { AppError } from '../../http/errors';
+import { businessDay } from './period';
+import type { QuotaUser } from './service';
+import { chargeCounts, selectUsage, selectUsageByKey, type UsageRow } from './store';
+
+/**
+ * The quota calls of chat-core 7: number/check, number/submit and number/all. Keys the chat
+ * route meters itself (any model's quota key) are only reported here: the reply was charged when
+ * it was saved, so a submit for it never charges twice. Other keys (tools of later issues) are
+ * charged by submit, atomically.
+ */
+export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit' | 'quotaKeys' | 'models'> };
+
+const meteredKeys = new WeakMap<object, Set<string>>();
+
+/** Quota keys some chat model is charged under. */
+export function chatMeteredKeys(catalog: Pick<Catalog, 'models'>): Set<string> {
+  let keys = meteredKeys.get(catalog);
+  if (!keys) {
+    keys = new Set(
+      catalog
+        .models()
+        .map((m) => m.quotaKey)
+        .filter((k) => k !== ''),
+    );
+    meteredKeys.set(catalog, keys);
+  }
+  return keys;
+}
+
+function assertKnownKey(ctx: NumbersContext, key: string): void {
+  if (!ctx.catalog.quotaKeys().some((q) => q.key === key)) throw new AppError(Code.BAD_REQUEST, MSG.quotaTypeUnknown);
+}
+
+function balanceOf(key: string, limit: number, usage: UsageRow): QuotaBalance {
+  const used = usage.used + usage.reserved;
+  if (limit < 0) return { key, maxNumber: -1, balance: -1, used };
+  return { key, maxNumber: limit, balance: Math.max(0, limit - used), used };
+}
+
+/** The NO_COUNT refusal with what the membership-count popup shows (title 次数不足, tier text). */
+export function countRefusal(user: QuotaUser, b: QuotaBalance): AppError {
+  const data: QuotaRefusal = {
+    title: MSG.countExhaustedTitle,
+    content: user.vip > 0 ? MSG.upgradeMember : MSG.upgradeFree,
+    key: b.key,
+    vip: user.vip,
+    maxNumber: b.maxNumber,
+    balance: b.balance,
+  };
+  return new AppError(Code.NO_COUNT, MSG.countExhausted, data);
+}
+
+/** number/check: code 200 when `number` more fit today (a read: races are settled by the hold itself). */
+export async function checkNumber(
+  ctx: NumbersContext,
+  user: QuotaUser,
+  key: string,
+  number: number,
+  now = new Date(),
+): Promise<QuotaBalance> {
+  assertKnownKey(ctx, key);
+  const limit = ctx.catalog.dailyLimit(key, user.vip);
+  const b = balanceOf(key, limit, await selectUsage(ctx.database.db, user.id, key, businessDay(now, ctx.config.tzBusiness)));
+  if (b.maxNumber >= 0 && b.balance < number) throw countRefusal(user, b);
+  return b;
+}
+
+/**
+ * number/submit: report a chat key (never charged again: the chat route charged the reply
+ * `ref`), or charge a tool key in one conditional statement (NO_COUNT when it does not fit).
+ */
+export async function submitNumber(
+  ctx: NumbersContext,
+  user: QuotaUser,
+  key: string,
+  number: number,
+  now = new Date(),
+): Promise<QuotaBalance> {
+  assertKnownKey(ctx, key);
+  const period = businessDay(now, ctx.config.tzBusiness);
+  const limit = ctx.catalog.dailyLimit(key, user.vip);
+  const db = ctx.database.db;
+  if (chatMeteredKeys(ctx.catalog).has(key)) {
+    return { ...balanceOf(key, limit, await selectUsage(db, user.id, key, period)), charged: false };
+  }
+  const after = await chargeCounts(db, { userId: user.id, quotaKey: key, period, amount: number, limit });
+  if (!after) throw countRefusal(user, balanceOf(key, limit, await selectUsage(db, user.id, key, period)));
+  return { ...balanceOf(key, limit, after), charged: true };
+}
+
+/** number/all: one usage item per quota key (max -1 unlimited, null none), in catalog order. */
+export async function usageAll(ctx: NumbersContext, user: QuotaUser, now = new Date()): Promise<UsageItem[]> {
+  const usage = await selectUsageByKey(ctx.database.db, user.id, businessDay(now, ctx.config.tzBusiness));
+  return ctx.catalog.quotaKeys().map(({ key, label }) => {
+    const limit = ctx.catalog.dailyLimit(key, user.vip);
+    const b = balanceOf(key, limit, usage.get(key) ?? { used: 0, reserved: 0 });
+    return {
+      key,
+      name: label,
+      max: limit === 0 ? null : b.maxNumber,
+      balance: limit === 0 ? null : b.balance,
+      number_unit: MSG.usageUnit,
+      number_time: MSG.usageDaily,
+      number_merge: 0,
+      children: [],
+    };
+  });
+}

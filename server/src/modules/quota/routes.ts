@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { NumberCheckSchema, NumberSubmitSchema, ok } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth-user';
+import { parse } from '../../http/validate';
+import { registerPointsRoutes } from '../points/routes';
+import { checkNumber, submitNumber, usageAll } from './numbers';
+
+/** Quota calls (chat-core 7): number/check, number/submit, number/all; and the points balance. */
+export async function registerQuotaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/v1/number/check', async (req) => {
+    const user = requireUser(req);
+    const { type, number } = parse(NumberCheckSchema, req.body);
+    return ok(await checkNumber(ctx, user, type, number));
+  });
+
+  app.post('/v1/number/submit', async (req) => {
+    const user = requireUser(req);
+    const { type, number } = parse(NumberSubmitSchema, req.body);
+    return ok(await submitNumber(ctx, user, type, number));
+  });
+
+  app.post('/v1/number/all', async (req) => {
+    const user = requireUser(req);
+    return ok(await usageAll(ctx, user));
+  });
+
+  await registerPointsRoutes(app, ctx);
+}
