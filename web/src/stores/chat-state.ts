@@ -18,6 +18,8 @@ export interface ChatMessage {
   modelname: string;
   /** Error text shown under a failed reply. */
   errorText?: string;
+  /** The reader's like (1) or dislike (-1) of a reply, mirrored on the server. */
+  vote?: 1 | -1;
   dateTime: number;
 }
 

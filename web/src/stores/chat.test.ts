@@ -200,3 +200,33 @@ describe('chat store', () => {
     expect(useChatStore.getState().sending).toBe(false);
   });
 });
+
+describe('clear and regenerate', () => {
+  it('clear chat empties the session (template messages again) and starts a new server conversation', () => {
+    const st = useChatStore.getState();
+    const sid = st.currentId;
+    st.addExchange(sid, msg(), msg({ target: 'assistant' }));
+    st.setConversationId(sid, 'conv-old');
+    useChatStore.getState().clearMessages(sid);
+    const s = selectCurrentSession(useChatStore.getState())!;
+    expect(s.id).toBe(sid);
+    expect(s.data).toEqual([]);
+    expect(s.conversationId).toBeTruthy();
+    expect(s.conversationId).not.toBe('conv-old');
+  });
+
+  it('dropping the last exchange removes the last question and its reply, and returns the question', () => {
+    const st = useChatStore.getState();
+    const sid = st.currentId;
+    const q1 = msg();
+    const a1 = msg({ target: 'assistant' });
+    const q2 = msg({ message: '最后的问题' });
+    const a2 = msg({ target: 'assistant' });
+    st.addExchange(sid, q1, a1);
+    st.addExchange(sid, q2, a2);
+    expect(useChatStore.getState().dropLastExchange(sid)?.message).toBe('最后的问题');
+    expect(selectCurrentMessages(useChatStore.getState()).map((m) => m.id)).toEqual([q1.id, a1.id]);
+    useChatStore.getState().clearMessages(sid);
+    expect(useChatStore.getState().dropLastExchange(sid)).toBeUndefined();
+  });
+});

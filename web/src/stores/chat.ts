@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { LIMITS, STORAGE_KEYS, MSG, type RecordDataRes } from '@wanxiang/contract';
-import { initialChatState, newSession, type ChatMessage, type ChatSession, type ChatState } from './chat-state';
+import { initialChatState, newSession, uuid, type ChatMessage, type ChatSession, type ChatState } from './chat-state';
 import { dedupeById, settleReply, titleFromQuestion } from './chat-rules';
 import { throttledStorage } from './chat-storage';
 import { onLoggedOut } from '../app-events';
@@ -31,6 +31,10 @@ export interface ChatActions {
   removeMessage(sessionId: string, messageId: string): void;
   setConversationId(sessionId: string, conversationId: string): void;
   setSending(sending: boolean): void;
+  /** Clear chat (chat-core 4): back to the template messages, with a new server conversation. */
+  clearMessages(sessionId: string): void;
+  /** Regenerate: drops the last question and everything after it; returns that question. */
+  dropLastExchange(sessionId: string): ChatMessage | undefined;
   /** Shows a server history record as a local session (replacing an older copy). */
   loadRecord(record: RecordDataRes): void;
   /** Logged out: chats belong to the account, so they go. */
@@ -168,6 +172,23 @@ export const useChatStore = create<ChatStore>()(
 
       setSending(sending) {
         set({ sending });
+      },
+
+      clearMessages(sessionId) {
+        // A fresh conversation id: the next question starts a new server record, the old one stays in history.
+        set((st) => ({
+          sessions: mapSession(st.sessions, sessionId, (s) => ({ ...s, data: [], conversationId: uuid(), dateTime: Date.now() })),
+        }));
+      },
+
+      dropLastExchange(sessionId) {
+        const session = get().sessions.find((s) => s.id === sessionId);
+        if (!session) return undefined;
+        const at = session.data.findLastIndex((m) => m.target === 'user');
+        if (at < 0) return undefined;
+        const question = session.data[at];
+        set((st) => ({ sessions: mapSession(st.sessions, sessionId, (s) => ({ ...s, data: s.data.slice(0, at) })) }));
+        return question;
       },
 
       loadRecord(record) {

@@ -5,6 +5,8 @@ import { PauseCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { ChatToolbar } from './toolbar/ChatToolbar';
 import { MobilePlus } from './mobile/MobilePlus';
+import { selectSendKeyMode, useConfigStore } from '../../stores/config';
+import { sendKeyAction } from './send-rules';
 import styles from './chat.module.css';
 
 export interface ChatComposerHandle {
@@ -19,12 +21,20 @@ export interface ChatComposerProps {
   onStop: () => void;
 }
 
-/** The input (Enter sends, Shift+Enter newline) and, while a reply streams, the stop button. */
+/** The input's height: two rows to start, growing with the text up to 200 px (chat-core 9). */
+const INPUT_AUTO_SIZE = { minRows: 2, maxRows: 8 };
+const INPUT_STYLE = { maxHeight: 200, overflowY: 'auto' } as const;
+
+/**
+ * The input and, while a reply streams, the stop button. The send key follows the local
+ * setting (config_storage): 1 Enter sends and Shift+Enter is a newline, 2 Ctrl+Enter sends.
+ */
 export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(function ChatComposer(
   { sending, mobile, onSend, onStop },
   ref,
 ) {
   const [text, setText] = useState('');
+  const sendKeyMode = useConfigStore(selectSendKeyMode);
   useImperativeHandle(ref, () => ({ setText }), []);
 
   return (
@@ -46,19 +56,24 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
         onSubmit={(v) => {
           if (onSend(v)) setText('');
         }}
-        submitType="enter"
         onKeyDown={(e) => {
-          // Sender ignores Enter on an empty input; the spec wants 请输入需要提问的问题.
+          if (e.key !== 'Enter') return;
+          // The send key is ours alone (Sender's own Enter handling is turned off by returning false);
+          // an empty input still goes to onSend, which answers 请输入需要提问的问题.
           const native = e.nativeEvent as KeyboardEvent;
-          if (e.key === 'Enter' && !e.shiftKey && !native.isComposing && !text.trim()) {
+          const { key, shiftKey, ctrlKey, metaKey, altKey } = e;
+          const isComposing = native.isComposing || native.keyCode === 229;
+          const action = sendKeyAction({ key, shiftKey, ctrlKey, metaKey, altKey, isComposing }, sendKeyMode);
+          if (action === 'send') {
             e.preventDefault();
-            onSend('');
-            return false;
+            if (onSend(text)) setText('');
           }
+          return false;
         }}
         disabled={sending}
-        placeholder={sending ? MSG.thinkingPlaceholder : MSG.chatInputPlaceholder}
-        autoSize={{ minRows: mobile ? 1 : 2, maxRows: 8 }}
+        placeholder={sending ? MSG.thinkingPlaceholder : sendKeyMode === 2 ? MSG.chatInputPlaceholderCtrl : MSG.chatInputPlaceholder}
+        autoSize={mobile ? { minRows: 1, maxRows: 8 } : INPUT_AUTO_SIZE}
+        styles={{ input: INPUT_STYLE }}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { ModelEntry } from '@wanxiang/contract';
 import { useChatStore } from '../../stores/chat';
-import { selectCurrentId, selectCurrentMessages } from '../../stores/chat-selectors';
+import { selectCurrentId, selectCurrentMessages, selectSending } from '../../stores/chat-selectors';
 import { MessageList } from './MessageList';
+import { FollowupSuggestions } from './suggestions/FollowupSuggestions';
 
 export interface ChatMessagesProps {
   modelOf: (key: string) => ModelEntry | undefined;
@@ -15,5 +16,16 @@ export interface ChatMessagesProps {
 export function ChatMessages({ modelOf, userAvatar }: ChatMessagesProps) {
   const messages = useChatStore(selectCurrentMessages);
   const sessionId = useChatStore(selectCurrentId);
-  return <MessageList key={sessionId} messages={messages} modelOf={modelOf} userAvatar={userAvatar} />;
+  const sending = useChatStore(selectSending);
+  const last = messages[messages.length - 1];
+  return (
+    <MessageList
+      key={sessionId}
+      messages={messages}
+      modelOf={modelOf}
+      userAvatar={userAvatar}
+      sending={sending}
+      footer={<FollowupSuggestions lastReplyId={last?.target === 'assistant' ? last.id : undefined} />}
+    />
+  );
 }

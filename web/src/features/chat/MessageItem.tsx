@@ -4,7 +4,7 @@ import { UserOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import type { ModelEntry } from '@wanxiang/contract';
 import { Markdown } from '../../components/markdown';
 import type { ChatMessage } from '../../stores/chat-state';
-import { CopyButton } from './CopyButton';
+import { MessageActions } from './actions/MessageActions';
 import { ModelIcon } from './ModelIcon';
 import { ReasoningBlock } from './ReasoningBlock';
 import styles from './chat.module.css';
@@ -13,6 +13,10 @@ export interface MessageItemProps {
   message: ChatMessage;
   model: ModelEntry | undefined;
   userAvatar?: string;
+  /** The newest message of the session (regenerate is offered there). */
+  last?: boolean;
+  /** A reply is streaming somewhere in the session. */
+  sending?: boolean;
 }
 
 /**
@@ -20,7 +24,7 @@ export interface MessageItemProps {
  * message object: while a reply streams only that message changes identity, so the rest of
  * the list does not re-render.
  */
-export const MessageItem = memo(function MessageItem({ message: m, model, userAvatar }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message: m, model, userAvatar, last = false, sending = false }: MessageItemProps) {
   if (m.target === 'user') {
     return (
       <div className={`${styles.row} ${styles.rowUser}`} data-role="user" data-id={m.id}>
@@ -45,11 +49,7 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
             </div>
           )}
         </div>
-        {m.state === 'ok' && m.message && (
-          <div className={styles.actions}>
-            <CopyButton text={m.message} />
-          </div>
-        )}
+        {m.state === 'ok' && m.message && <MessageActions message={m} last={last} sending={sending} />}
       </div>
     </div>
   );

@@ -14,6 +14,8 @@ export interface MessageListProps {
   messages: ChatMessage[];
   modelOf: (key: string) => ModelEntry | undefined;
   userAvatar?: string;
+  /** A reply is streaming (regenerate waits for it). */
+  sending?: boolean;
   /** Rendered inside the scroll area after the messages (the footer). */
   footer?: ReactNode;
 }
@@ -23,7 +25,7 @@ export interface MessageListProps {
  * newest messages are mounted, older ones join as the reader scrolls up (the scroll position is
  * kept), and off-screen rows skip layout and paint through `content-visibility`.
  */
-export function MessageList({ messages, modelOf, userAvatar, footer }: MessageListProps) {
+export function MessageList({ messages, modelOf, userAvatar, sending = false, footer }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -97,7 +99,14 @@ export function MessageList({ messages, modelOf, userAvatar, footer }: MessageLi
       <div className={styles.list} ref={listRef}>
         {hasEarlier && <EarlierButton sentinel={topSentinel} onClick={showEarlier} />}
         {shown.map((m) => (
-          <MessageItem key={m.id} message={m} model={modelOf(m.modelname)} userAvatar={userAvatar} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            model={modelOf(m.modelname)}
+            userAvatar={userAvatar}
+            last={m.id === lastId}
+            sending={m.id === lastId && sending}
+          />
         ))}
       </div>
       {footer}

@@ -2,7 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@wanxiang/contract';
 import { useChatStore } from '../../stores/chat';
 import { selectCurrentMessages, selectCurrentSession } from '../../stores/chat-selectors';
+import { useCatalogStore } from '../../stores/chat-catalog';
+import { useChatExtras } from '../../stores/chat-extras';
 import { runChat, stopActiveReply, type RunHandlers } from './chat-runner';
+import { useFollowupStore } from './suggestions/followup-store';
+
+const followupApi = vi.hoisted(() => ({
+  questionExtend: vi.fn(async (_q: string, _s?: AbortSignal) => ['追问一？', '追问二？', '追问三？']),
+}));
+vi.mock('../../api/feedback', () => followupApi);
 
 const sse = (...frames: [string, unknown][]) => frames.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
 
@@ -27,6 +35,8 @@ const state = () => useChatStore.getState();
 beforeEach(() => {
   vi.unstubAllGlobals();
   state().clearAll();
+  useFollowupStore.getState().clear();
+  followupApi.questionExtend.mockClear();
 });
 
 describe('runChat', () => {
@@ -116,5 +126,46 @@ describe('runChat', () => {
     expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'ok', message: '写到一半' });
     expect(state().sending).toBe(false);
     expect(stopActiveReply()).toBe(false);
+  });
+
+  it('asks for follow-up suggestions after a finished reply, shown about a second later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubFetch(sse(['text', { text: '答案' }], ['done', { messageId: 'm' }]));
+      await runChat({ sessionId: state().currentId, model: 'v35', prompt: '什么是熵？' }, handlers());
+      const reply = selectCurrentMessages(state()).at(-1)!;
+      expect(followupApi.questionExtend).toHaveBeenCalledWith('什么是熵？', expect.any(AbortSignal));
+      expect(useFollowupStore.getState()).toMatchObject({ replyId: reply.id, questions: [] });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(useFollowupStore.getState().questions).toEqual(['追问一？', '追问二？', '追问三？']);
+
+      // The next question clears them at once.
+      stubFetch(sse(['error', { code: 502, msg: MSG.upstreamFailed }]));
+      await runChat({ sessionId: state().currentId, model: 'v35', prompt: '再问' }, handlers());
+      expect(useFollowupStore.getState()).toMatchObject({ replyId: null, questions: [] });
+      // A failed reply asks for none.
+      expect(followupApi.questionExtend).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the chart model gets no suggestions', async () => {
+    useCatalogStore.setState({ byKey: { echarts: { key: 'echarts', checkKey: 'chat_table' } as never } });
+    stubFetch(sse(['text', { text: '图表' }], ['done', { messageId: 'm' }]));
+    await runChat({ sessionId: state().currentId, model: 'echarts', prompt: '画个柱状图' }, handlers());
+    expect(followupApi.questionExtend).not.toHaveBeenCalled();
+    useCatalogStore.setState({ byKey: {} });
+  });
+
+  it('preferences for one question go over the picked ones', async () => {
+    useChatExtras.getState().setPrefs({ angle: 'law', modifiers: ['幽默'] });
+    const fetchFn = stubFetch(sse(['done', { messageId: 'm' }]));
+    await runChat({ sessionId: state().currentId, model: 'v35', prompt: '问', prefs: { angle: 'history' } }, handlers());
+    const body = JSON.parse(String((fetchFn.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body.prefs).toEqual({ angle: 'history', modifiers: ['幽默'] });
+    // The picked preferences themselves are unchanged.
+    expect(useChatExtras.getState().prefs).toEqual({ angle: 'law', modifiers: ['幽默'] });
+    useChatExtras.getState().setPrefs({});
   });
 });

@@ -4,7 +4,10 @@ import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage } from '../../stores/chat-state';
 import { createFrameBatcher } from '../../stores/chat-frame-batch';
-import { requestExtras, useChatExtras } from '../../stores/chat-extras';
+import { requestExtras, useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
+import { useCatalogStore } from '../../stores/chat-catalog';
+import { useFollowupStore } from './suggestions/followup-store';
+import { wantsFollowups } from './suggestions/followup-rules';
 
 /**
  * Runs one question through the chat stream into the chat store. No React here: the page
@@ -22,6 +25,8 @@ export interface RunRequest {
   sessionId: string;
   model: string;
   prompt: string;
+  /** Preferences for this question only, over the picked ones (regenerate with an angle). */
+  prefs?: ReplyPrefs;
 }
 
 let active: AbortController | null = null;
@@ -60,7 +65,10 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
 
   // Attachments belong to this question only; the search source and preferences stay on.
   const extras = requestExtras();
+  if (req.prefs) extras.prefs = { ...extras.prefs, ...req.prefs };
   useChatExtras.getState().clearAfterSend();
+  // The previous reply's suggestions go as soon as a new question is asked.
+  useFollowupStore.getState().clear();
 
   const controller = new AbortController();
   active = controller;
@@ -97,6 +105,15 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     st.setSending(false);
   }
 
+  function askFollowups(): void {
+    const settled = useChatStore
+      .getState()
+      .sessions.find((s) => s.id === sid)
+      ?.data.find((m) => m.id === reply.id);
+    if (wantsFollowups(useCatalogStore.getState().byKey[req.model], settled))
+      void useFollowupStore.getState().request(reply.id, req.prompt);
+  }
+
   function handle(item: ChatStreamItem): void {
     const st = useChatStore.getState();
     switch (item.event) {
@@ -119,6 +136,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
       case 'done':
         batcher.flush();
         st.settle(sid, reply.id, item.data.reasoningMs);
+        askFollowups();
         handlers.onDone();
         break;
       case 'refusal':

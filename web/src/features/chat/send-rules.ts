@@ -24,3 +24,25 @@ export function checkSend(input: SendCheckInput): SendCheck {
   if (input.model && !input.model.online) return { ok: false, reason: 'offline', msg: MSG.modelOffline };
   return { ok: true, prompt };
 }
+
+/** The keys of one keydown that matter for sending. */
+export interface EnterKey {
+  key: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** An IME is composing (a Chinese candidate is being picked with Enter): never send. */
+  isComposing: boolean;
+}
+
+/**
+ * What a keydown in the input does under a send key mode (chat-core 4): 'send', or 'type' (let
+ * the textarea do its default: a newline for Enter). Mode 1: Enter sends, Shift+Enter newline.
+ * Mode 2: Ctrl+Enter (⌘+Enter on a Mac) sends, Enter newline.
+ */
+export function sendKeyAction(e: EnterKey, mode: 1 | 2): 'send' | 'type' {
+  if (e.key !== 'Enter' || e.isComposing) return 'type';
+  if (mode === 1) return !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey ? 'send' : 'type';
+  return (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey ? 'send' : 'type';
+}

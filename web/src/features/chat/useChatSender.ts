@@ -1,9 +1,10 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { Code, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
 import { emitSessionExpired, openLoginDialog } from '../../app-events';
 import { useChatStore } from '../../stores/chat';
+import type { ReplyPrefs } from '../../stores/chat-extras';
 import { useHistoryStore } from '../../stores/chat-history';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { runChat, stopActiveReply } from './chat-runner';
@@ -11,11 +12,23 @@ import { checkSend } from './send-rules';
 
 export const VIP_PATH = '/console/vip';
 
+export interface SendOptions {
+  /** Preferences for this question only (regenerate with a chosen angle). */
+  prefs?: ReplyPrefs;
+  /** Regenerate: the last question and its reply are dropped first, so the question is asked anew. */
+  replaceLast?: boolean;
+}
+
 export interface ChatSender {
   /** Validates and starts a reply; true when accepted (the input may clear). */
-  send(text: string): boolean;
+  send(text: string, options?: SendOptions): boolean;
   stop(): void;
+  /** Re-asks the last question, optionally from another answer angle, dropping the latest reply. */
+  regenerate(angle?: string): boolean;
 }
+
+/** Shared by every sender on the page (composer, suggestions, regenerate): one send per second. */
+let lastSentAt = 0;
 
 /**
  * The chat page's send and stop, with the dialogs of chat-core 5 and 8. `restoreInput` puts a
@@ -24,7 +37,6 @@ export interface ChatSender {
 export function useChatSender(modelKey: string, model: ModelEntry | undefined, restoreInput: (text: string) => void): ChatSender {
   const { message, modal, notification } = App.useApp();
   const navigate = useNavigate();
-  const lastSentAt = useRef(0);
 
   const upsell = useCallback(
     (title: string, content: string) => {
@@ -49,13 +61,13 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
   );
 
   const send = useCallback(
-    (text: string): boolean => {
+    (text: string, options: SendOptions = {}): boolean => {
       const chat = useChatStore.getState();
       const check = checkSend({
         text,
         sending: chat.sending,
         loggedIn: selectIsLoggedIn(useUserStore.getState()),
-        lastSentAt: lastSentAt.current,
+        lastSentAt,
         now: Date.now(),
         model,
       });
@@ -64,9 +76,10 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
         if (check.reason === 'login') openLoginDialog();
         return false;
       }
-      lastSentAt.current = Date.now();
+      lastSentAt = Date.now();
+      if (options.replaceLast) chat.dropLastExchange(chat.currentId);
       void runChat(
-        { sessionId: chat.currentId, model: modelKey, prompt: check.prompt },
+        { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs },
         {
           onRefusal({ code, msg }, prompt) {
             if (LOGOUT_CODES.includes(code)) {
@@ -106,5 +119,16 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
     else void message.warning(MSG.stopFailed);
   }, [message]);
 
-  return { send, stop };
+  const regenerate = useCallback(
+    (angle?: string): boolean => {
+      const chat = useChatStore.getState();
+      const data = chat.sessions.find((s) => s.id === chat.currentId)?.data ?? [];
+      const question = data.findLast((m) => m.target === 'user');
+      if (!question) return false;
+      return send(question.message, { replaceLast: true, prefs: angle ? { angle } : undefined });
+    },
+    [send],
+  );
+
+  return { send, stop, regenerate };
 }

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { ReplyPrefsTool } from '../prefs/ReplyPrefsTool';
+import { ExamplesTool } from '../prefs/ExamplesTool';
+import { ClearChatTool } from '../actions/ClearChatTool';
+import { SendKeySetting } from '../prefs/SendKeySetting';
 import styles from './toolbar.module.css';
 
 /**
@@ -6,7 +10,12 @@ import styles from './toolbar.module.css';
  * self-contained button-plus-dialog component that reads the page through useChatTool();
  * add one line here per tool.
  */
-const TOOLS: ReactNode[] = [];
+const TOOLS: ReactNode[] = [
+  <ReplyPrefsTool key="angle" />,
+  <ExamplesTool key="examples" />,
+  <ClearChatTool key="clear" />,
+  <SendKeySetting key="send-key" />,
+];
 
 export function ChatToolbar() {
   if (TOOLS.length === 0) return null;
