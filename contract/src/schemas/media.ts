@@ -87,7 +87,13 @@ export interface MediaImportRes {
 export function reduceToChinese(text: string): string {
   return text
     .split(/\n+/)
-    .map((line) => (line.match(/[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f\u201c\u201d\u2018\u2019\u2014\u2026]+/gu) ?? []).join(''))
+    .map((line) =>
+      (
+        line.match(
+          /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f\u201c\u201d\u2018\u2019\u2014\u2026]+/gu,
+        ) ?? []
+      ).join(''),
+    )
     .map((line) => line.replace(/^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f\u201c\u201d\u2018\u2019\u2014\u2026]+$/u, ''))
     .filter((line) => /[\u3400-\u9fff\uf900-\ufaff]/u.test(line))
     .join('\n');

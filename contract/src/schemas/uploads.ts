@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
@@ -29,7 +28,12 @@ export const UPLOAD_LIMITS = {
 /** Lower-case extension of a file name without the dot ('' when there is none). */
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).trim().toLowerCase();
+  return dot < 0
+    ? ''
+    : name
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
 }
 
 /** Attachment kind of a file name, or null when the type is not accepted. */

@@ -20,7 +20,13 @@ export const noSpeechToText: SpeechToText = {
 export function createSpeechToText(config: Config): SpeechToText {
   const stt = config.stt;
   if (stt.provider === 'openai') {
-    return createOpenAiSpeechToText({ baseUrl: stt.baseUrl, apiKey: stt.apiKey, model: stt.model, timeoutMs: stt.timeoutMs, language: stt.language });
+    return createOpenAiSpeechToText({
+      baseUrl: stt.baseUrl,
+      apiKey: stt.apiKey,
+      model: stt.model,
+      timeoutMs: stt.timeoutMs,
+      language: stt.language,
+    });
   }
   return noSpeechToText;
 }

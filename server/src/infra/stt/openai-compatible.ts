@@ -47,7 +47,14 @@ export function createOpenAiSpeechToText(s: OpenAiSttSettings): SpeechToText {
       const body = await readCapped(res, res.ok ? 8 * 1024 * 1024 : ERROR_BODY_CAP);
       if (!res.ok) {
         const detail = redact(vendorMessage(body), s.apiKey);
-        const reason = res.status === 401 || res.status === 403 ? 'auth' : res.status === 429 ? 'rate_limited' : res.status < 500 ? 'rejected' : 'upstream';
+        const reason =
+          res.status === 401 || res.status === 403
+            ? 'auth'
+            : res.status === 429
+              ? 'rate_limited'
+              : res.status < 500
+                ? 'rejected'
+                : 'upstream';
         throw new SttError(reason, `speech-to-text HTTP ${res.status}: ${detail}`, res.status);
       }
       let json: unknown;

@@ -25,7 +25,10 @@ export function readAttachments(body: unknown, lastUserText: string): DemoAttach
     question = lastUserText.slice(at + QUESTION.length);
     for (const m of lastUserText.slice(0, at).matchAll(FILE_BLOCK)) {
       const text = m[2]!.replace(/\s+/g, ' ').trim();
-      const opening = [...text].slice(0, 40).join('').replace(/[`*_#<>[\]\\|$]/g, '');
+      const opening = [...text]
+        .slice(0, 40)
+        .join('')
+        .replace(/[`*_#<>[\]\\|$]/g, '');
       lines.push(`- 已阅读文件「${m[1]}」（共 ${[...text].length} 字），开头是：「${opening}」`);
     }
   }

@@ -38,7 +38,13 @@ const MEDIA_MIME: Record<string, string> = {
 export const MEDIA_LINK_TIMEOUT_MS = 60_000;
 
 /** POST /api/v1/media/audioFile2txt: an uploaded audio (voice) or video file to text. */
-export async function transcribeFile(ctx: ImportContext, log: FastifyBaseLogger, userId: number, type: 'voice' | 'video', file: IncomingFile): Promise<MediaImportRes> {
+export async function transcribeFile(
+  ctx: ImportContext,
+  log: FastifyBaseLogger,
+  userId: number,
+  type: 'voice' | 'video',
+  file: IncomingFile,
+): Promise<MediaImportRes> {
   const name = cleanName(file.filename);
   const ext = fileExtension(name);
   if (!IMPORT_ACCEPT[type].includes(ext)) throw refused(MSG.fileTypeOnly(IMPORT_ACCEPT[type].join(',')));
@@ -47,12 +53,21 @@ export async function transcribeFile(ctx: ImportContext, log: FastifyBaseLogger,
 }
 
 /** POST /api/v1/media/mediaLink2txt: an audio or video file behind a public link to text. */
-export async function transcribeLink(ctx: ImportContext, log: FastifyBaseLogger, userId: number, req: MediaLinkReq): Promise<MediaImportRes> {
+export async function transcribeLink(
+  ctx: ImportContext,
+  log: FastifyBaseLogger,
+  userId: number,
+  req: MediaLinkReq,
+): Promise<MediaImportRes> {
   const url = req.type === 'video' ? firstWebLink(req.file_url) : req.file_url;
   if (!url) throw refused(MSG.linkInvalid);
   let res;
   try {
-    res = await ctx.safeFetch(url, { maxBytes: IMPORT_MAX_BYTES, timeoutMs: MEDIA_LINK_TIMEOUT_MS, headers: { accept: 'audio/*,video/*;q=0.9,*/*;q=0.1' } });
+    res = await ctx.safeFetch(url, {
+      maxBytes: IMPORT_MAX_BYTES,
+      timeoutMs: MEDIA_LINK_TIMEOUT_MS,
+      headers: { accept: 'audio/*,video/*;q=0.9,*/*;q=0.1' },
+    });
   } catch (err) {
     if (err instanceof SafeFetchError) throw refused(err.message);
     throw err;
@@ -63,7 +78,9 @@ export async function transcribeLink(ctx: ImportContext, log: FastifyBaseLogger,
   if (type === 'text/html' || type === 'application/xhtml+xml') throw refused(MSG.audioNoContent);
   const path = decodeURIComponent(new URL(res.url).pathname);
   const fromName = fileExtension(path.split('/').pop() ?? '');
-  const ext = MEDIA_MIME[fromName] ? fromName : (Object.entries(MEDIA_MIME).find(([, mime]) => mime === type)?.[0] ?? (req.type === 'video' ? 'mp4' : 'mp3'));
+  const ext = MEDIA_MIME[fromName]
+    ? fromName
+    : (Object.entries(MEDIA_MIME).find(([, mime]) => mime === type)?.[0] ?? (req.type === 'video' ? 'mp4' : 'mp3'));
   const name = cleanName(path.split('/').pop() || `${req.type === 'video' ? '视频' : '音频'}.${ext}`);
   return transcribeAndSave(ctx, log, userId, req.type, { name, ext, data: res.body });
 }
@@ -77,7 +94,11 @@ async function transcribeAndSave(
 ): Promise<MediaImportRes> {
   let text: string;
   try {
-    text = await ctx.stt.transcribe({ data: media.data, filename: media.name.endsWith(`.${media.ext}`) ? media.name : `${media.name}.${media.ext}`, mime: MEDIA_MIME[media.ext] ?? 'application/octet-stream' });
+    text = await ctx.stt.transcribe({
+      data: media.data,
+      filename: media.name.endsWith(`.${media.ext}`) ? media.name : `${media.name}.${media.ext}`,
+      mime: MEDIA_MIME[media.ext] ?? 'application/octet-stream',
+    });
   } catch (err) {
     if (!(err instanceof SttError)) throw err;
     if (err.reason === 'not_configured') throw refused(MSG.sttNotConfigured);
@@ -88,7 +109,13 @@ async function transcribeAndSave(
   }
   if (!text.trim()) throw refused(MSG.audioNoContent);
   const kind = type === 'video' ? 'video' : 'audio';
-  const saved = await saveTextUpload(ctx, userId, { kind, name: media.name, mime: MEDIA_MIME[media.ext] ?? '', size: media.data.length, text });
+  const saved = await saveTextUpload(ctx, userId, {
+    kind,
+    name: media.name,
+    mime: MEDIA_MIME[media.ext] ?? '',
+    size: media.data.length,
+    text,
+  });
   return { fileId: saved.fileId, name: saved.name, kind, size: saved.size, chars: saved.chars, text };
 }
 
@@ -119,5 +146,3 @@ async function saveWebText(ctx: ImportContext, userId: number, name: string, siz
   const saved = await saveTextUpload(ctx, userId, { kind: 'web', name: name.slice(0, 255), mime: 'text/html', size, text });
   return { fileId: saved.fileId, name: saved.name, kind: 'web', size: saved.size, chars: saved.chars, text };
 }
-
-

@@ -52,7 +52,16 @@ export async function saveTextUpload(
 ): Promise<UploadRes> {
   const id = randomUUID();
   const chars = rec.text.length;
-  await insertUpload(ctx.database.db, { id, userId, kind: rec.kind, name: rec.name, mime: rec.mime.slice(0, 128), size: rec.size, text: rec.text, chars });
+  await insertUpload(ctx.database.db, {
+    id,
+    userId,
+    kind: rec.kind,
+    name: rec.name,
+    mime: rec.mime.slice(0, 128),
+    size: rec.size,
+    text: rec.text,
+    chars,
+  });
   return { fileId: id, name: rec.name, size: rec.size, chars, kind: rec.kind };
 }
 

@@ -8,7 +8,8 @@ import { decodeText, htmlToText } from './text.ts';
  */
 
 /** Stream and font names that live in every OLE file and are not the document's text. */
-const OLE_NOISE = /^(Root Entry|WordDocument|SummaryInformation|DocumentSummaryInformation|[01]Table|Data|CompObj|ObjectPool|PowerPoint Document|Current User|Pictures|Microsoft .*|Normal|Default Paragraph Font|Times New Roman|Calibri.*|Arial|Symbol|Wingdings|Cambria.*|宋体|黑体|等线.*|微软雅黑|Title|Subject|Author|Keywords|Comments|Template|Last Saved By|Revision Number|Application Name|WPS Office.*|KSOProductBuildVer.*)$/i;
+const OLE_NOISE =
+  /^(Root Entry|WordDocument|SummaryInformation|DocumentSummaryInformation|[01]Table|Data|CompObj|ObjectPool|PowerPoint Document|Current User|Pictures|Microsoft .*|Normal|Default Paragraph Font|Times New Roman|Calibri.*|Arial|Symbol|Wingdings|Cambria.*|宋体|黑体|等线.*|微软雅黑|Title|Subject|Author|Keywords|Comments|Template|Last Saved By|Revision Number|Application Name|WPS Office.*|KSOProductBuildVer.*)$/i;
 
 /**
  * Text of a .doc or .ppt: both keep Chinese text as UTF-16LE runs (Word pieces, PowerPoint
@@ -122,7 +123,7 @@ function trailingSize(rec: Uint8Array, flags: number): number {
 
 function palmDocDecompress(src: Uint8Array): Uint8Array {
   const out: number[] = [];
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i++]!;
     if (c >= 1 && c <= 8) {
       for (let k = 0; k < c && i < src.length; k++) out.push(src[i++]!);

@@ -111,7 +111,9 @@ function cellText(v: unknown): string {
 async function readXls(data: Uint8Array): Promise<string> {
   const XLSX = (await import('xlsx')).default;
   const book = XLSX.read(data, { type: 'array', cellFormula: false, cellHTML: false, cellStyles: false });
-  return book.SheetNames.map((name) => `# ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name]!, { FS: '\t', blankrows: false })}`).join('\n');
+  return book.SheetNames.map((name) => `# ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name]!, { FS: '\t', blankrows: false })}`).join(
+    '\n',
+  );
 }
 
 async function openZip(data: Uint8Array) {
@@ -150,10 +152,15 @@ async function readEpub(data: Uint8Array): Promise<string> {
       const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
       if (id && href) manifest.set(id, dir + decodeURIComponent(href));
     }
-    chapters = [...opf.matchAll(/<itemref\b[^>]*\bidref="([^"]+)"/g)].map((m) => manifest.get(m[1]!)).filter((p): p is string => Boolean(p));
+    chapters = [...opf.matchAll(/<itemref\b[^>]*\bidref="([^"]+)"/g)]
+      .map((m) => manifest.get(m[1]!))
+      .filter((p): p is string => Boolean(p));
   }
   // Without a readable package file, take every XHTML file in name order.
-  if (chapters.length === 0) chapters = Object.keys(zip.files).filter((n) => /\.x?html?$/i.test(n)).sort();
+  if (chapters.length === 0)
+    chapters = Object.keys(zip.files)
+      .filter((n) => /\.x?html?$/i.test(n))
+      .sort();
   const out: string[] = [];
   for (const path of chapters) {
     const html = await zip.file(path)?.async('string');
@@ -166,6 +173,7 @@ async function readEpub(data: Uint8Array): Promise<string> {
 function tidy(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replace(/[ \t\u00a0]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
