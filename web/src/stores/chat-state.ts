@@ -18,9 +18,18 @@ export interface ChatMessage {
   modelname: string;
   /** Error text shown under a failed reply. */
   errorText?: string;
+  /** Web search of this reply (chat-core 4): the query, then the sources read. */
+  search?: MessageSearch;
   /** The reader's like (1) or dislike (-1) of a reply, mirrored on the server. */
   vote?: 1 | -1;
   dateTime: number;
+}
+
+/** A reply's search phase: `done` once the sources are read (search_read). */
+export interface MessageSearch {
+  query: string;
+  sources: { title: string; href: string }[];
+  done: boolean;
 }
 
 export interface ChatSession {

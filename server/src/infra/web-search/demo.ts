@@ -1,7 +1,7 @@
 import type { WebSearchAdapter, WebSearchQuery, WebSearchResult } from './types';
 
 /** Long enough for the reader to see the search phase; the demo upstream is paced the same way. */
-const DEFAULT_DELAY_MS = 300;
+const DEFAULT_DELAY_MS = 700;
 
 const PAGES: readonly { title: (topic: string) => string; snippet: (topic: string) => string }[] = [
   {

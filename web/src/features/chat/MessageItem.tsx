@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../stores/chat-state';
 import { MessageActions } from './actions/MessageActions';
 import { ModelIcon } from './ModelIcon';
 import { ReasoningBlock } from './ReasoningBlock';
+import { SearchSources } from './search/SearchSources';
 import styles from './chat.module.css';
 
 export interface MessageItemProps {
@@ -39,6 +40,7 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
     <div className={styles.row} data-role="assistant" data-id={m.id} data-state={m.state}>
       <ModelIcon model={model} size={32} />
       <div className={styles.replyCol}>
+        {m.search && <SearchSources search={m.search} streaming={waiting} />}
         {m.reasoning && <ReasoningBlock text={m.reasoning} running={waiting && !m.message} ms={m.reasoningMs} />}
         <div className={`${styles.bubble} ${styles.bubbleAssistant}`}>
           {m.message && <Markdown text={m.message} streaming={waiting} />}

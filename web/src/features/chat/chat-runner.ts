@@ -72,6 +72,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
 
   const controller = new AbortController();
   active = controller;
+  let searchQuery = '';
   const batcher = createFrameBatcher((delta) => useChatStore.getState().appendDelta(session.id, reply.id, delta));
   const fail = (errorText: string): void => {
     batcher.flush();
@@ -145,8 +146,12 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         handlers.onRefusal(item.data, req.prompt);
         break;
       case 'search':
+        // Searching "query"... shows until the sources arrive (chat-core 4 networked stream).
+        searchQuery = item.data.query;
+        st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: [], done: false } });
+        break;
       case 'search_read':
-        // Web search phases belong to networked models, not built yet on this page.
+        st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: item.data.sources, done: true } });
         break;
     }
   }

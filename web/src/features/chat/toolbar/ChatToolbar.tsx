@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SearchSourcePicker } from '../search/SearchSourcePicker';
 import { ReplyPrefsTool } from '../prefs/ReplyPrefsTool';
 import { ExamplesTool } from '../prefs/ExamplesTool';
 import { ClearChatTool } from '../actions/ClearChatTool';
@@ -11,6 +12,7 @@ import styles from './toolbar.module.css';
  * add one line here per tool.
  */
 const TOOLS: ReactNode[] = [
+  <SearchSourcePicker key="search" />,
   <ReplyPrefsTool key="angle" />,
   <ExamplesTool key="examples" />,
   <ClearChatTool key="clear" />,
