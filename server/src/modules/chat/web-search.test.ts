@@ -72,7 +72,10 @@ describe.each(testDbKinds())('web search in chat on %s', (kind) => {
     expect(dataOf(call, 'search')).toEqual({ query: '今天有哪些科技新闻？' });
     const sources = dataOf(call, 'search_read')!.sources;
     expect(sources).toHaveLength(3);
-    expect(sources[0]).toEqual({ title: '【演示】今天有哪些科技新闻？：概述与要点', href: expect.stringMatching(/^https:\/\/example\.com\//) });
+    expect(sources[0]).toEqual({
+      title: '【演示】今天有哪些科技新闻？：概述与要点',
+      href: expect.stringMatching(/^https:\/\/example\.com\//),
+    });
     // The source's SearXNG narrowing reaches the backend.
     expect(rec.queries[0]).toMatchObject({ query: '今天有哪些科技新闻？', scope: { categories: 'news' } });
     // The demo upstream saw the numbered context and cites it.
@@ -156,7 +159,11 @@ describe.each(testDbKinds())('web search in chat on %s', (kind) => {
       const call = await postChat(base, 'deepseek_v3', { prompt: 'SearXNG 是什么', internet: 'all' }, token);
       await call.finished;
       const sources = dataOf(call, 'search_read')!.sources;
-      expect(sources.map((s) => s.title)).toEqual(['搜索引擎 - 维基百科，自由的百科全书', 'Search API — SearXNG Documentation', 'www.example.org']);
+      expect(sources.map((s) => s.title)).toEqual([
+        '搜索引擎 - 维基百科，自由的百科全书',
+        'Search API — SearXNG Documentation',
+        'www.example.org',
+      ]);
       expect(textOf(call)).toContain('「Search API — SearXNG Documentation」提供了与问题相关的信息 [2]');
     } finally {
       rec.use(createDemoSearchAdapter({ maxResults: 6, delayMs: 0 }));
