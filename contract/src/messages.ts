@@ -449,6 +449,8 @@ export const MSG = {
   attachImageAsk: '提问',
   attachImagePick: '选择图片',
   attachedContext: '以下是用户上传的文件内容，请结合这些内容回答用户的问题。',
+  importToolLabel: '上传理解',
+  attachDone: '完成',
 
   // quota, points, membership gates, phone binding (chat-core 3, 10)
   quotaTypeUnknown: '未知的次数类型',

@@ -4,6 +4,8 @@ import { Sender } from '@ant-design/x';
 import { PauseCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { ChatToolbar } from './toolbar/ChatToolbar';
+import { AttachmentChips } from './attachments/AttachmentChips';
+import { addAttachmentFiles } from './attachments/add-files';
 import { MobilePlus } from './mobile/MobilePlus';
 import { selectSendKeyMode, useConfigStore } from '../../stores/config';
 import { sendKeyAction } from './send-rules';
@@ -47,12 +49,15 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
         </div>
       )}
       <ChatToolbar />
+      <AttachmentChips disabled={sending} />
       <Sender
         className={styles.sender}
         // Mobile: the plus panel of shortcuts inside the pill-shaped input (chat-core 2).
         prefix={mobile ? <MobilePlus disabled={sending} /> : undefined}
         value={text}
         onChange={(v) => setText(v)}
+        // Pasted files become attachments (chat-core 9); pasted text stays text.
+        onPasteFile={(files) => void addAttachmentFiles(Array.from(files), { sending })}
         onSubmit={(v) => {
           if (onSend(v)) setText('');
         }}

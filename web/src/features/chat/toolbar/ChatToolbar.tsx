@@ -4,6 +4,7 @@ import { ReplyPrefsTool } from '../prefs/ReplyPrefsTool';
 import { ExamplesTool } from '../prefs/ExamplesTool';
 import { ClearChatTool } from '../actions/ClearChatTool';
 import { SendKeySetting } from '../prefs/SendKeySetting';
+import { UnderstandTool } from '../import/UnderstandTool';
 import styles from './toolbar.module.css';
 
 /**
@@ -12,6 +13,7 @@ import styles from './toolbar.module.css';
  * add one line here per tool.
  */
 const TOOLS: ReactNode[] = [
+  <UnderstandTool key="understand" />,
   <SearchSourcePicker key="search" />,
   <ReplyPrefsTool key="angle" />,
   <ExamplesTool key="examples" />,
