@@ -18,6 +18,7 @@ import { usePickModel } from './menu/usePickModel';
 import { MobileChatActions } from './mobile/MobileChatActions';
 import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
 import { useChatSender } from './useChatSender';
+import { PersonaHeader } from '../personas/PersonaHeader';
 import { ChatToolContext, type ChatToolApi } from './toolbar/chat-tool-context';
 import { isBottomType, openChatTool } from './toolbar/tool-bus';
 import styles from './chat.module.css';
@@ -125,6 +126,7 @@ export default function ChatPage() {
         <section className={styles.main}>
           <ChatHeader model={model} mobile={mobile} onSwitch={openModelMenu} onNew={newChat} />
           {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
+          <PersonaHeader />
           <div className={styles.body}>
             {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
               which would be work on every streamed frame (QUALITY G11). */}

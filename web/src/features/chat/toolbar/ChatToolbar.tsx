@@ -5,6 +5,8 @@ import { ExamplesTool } from '../prefs/ExamplesTool';
 import { ClearChatTool } from '../actions/ClearChatTool';
 import { SendKeySetting } from '../prefs/SendKeySetting';
 import { UnderstandTool } from '../import/UnderstandTool';
+import { PromptLibraryTool } from '../../prompts/PromptLibraryTool';
+import { PersonaTool } from '../../personas/PersonaTool';
 import styles from './toolbar.module.css';
 
 /**
@@ -15,6 +17,8 @@ import styles from './toolbar.module.css';
 const TOOLS: ReactNode[] = [
   <UnderstandTool key="understand" />,
   <SearchSourcePicker key="search" />,
+  <PromptLibraryTool key="prompts" />,
+  <PersonaTool key="persona" />,
   <ReplyPrefsTool key="angle" />,
   <ExamplesTool key="examples" />,
   <ClearChatTool key="clear" />,
