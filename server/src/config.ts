@@ -120,15 +120,6 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
-
-    /** Web search for chat: searxng | demo (offline, labelled demo results) | none; unset = searxng when SEARXNG_URL is set, else demo in demo mode. */
-    WEB_SEARCH_PROVIDER: z.enum(['searxng', 'demo', 'none']).optional(),
-    /** Base URL of a SearXNG instance with the JSON format enabled (GET {base}/search?q=&format=json). */
-    SEARXNG_URL: optionalUrl,
-    /** Web search: ms a search may take before the answer goes on without it. */
-    WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-    /** Web search: most sources given to the model per question. */
-    WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SMS_FIXED_CODE) {
