@@ -17,6 +17,8 @@ import { ChatModelMenus } from './menu/ChatModelMenus';
 import { usePickModel } from './menu/usePickModel';
 import { MobileChatActions } from './mobile/MobileChatActions';
 import { chatPath, decodeModelKey, resolveModelKey } from './model-key';
+import BattlePage from '../battle/BattlePage';
+import { BATTLE_MODEL_KEY } from '../battle/battle-rules';
 import { useChatSender } from './useChatSender';
 import { PersonaHeader } from '../personas/PersonaHeader';
 import { ChatToolContext, type ChatToolApi } from './toolbar/chat-tool-context';
@@ -28,6 +30,12 @@ const WATERMARK_LAYER = { position: 'absolute', inset: 0, overflow: 'hidden' } a
 
 /** The chat screen (chat-core 2): /msg?type=<base64 model key>. */
 export default function ChatPage() {
+  const [params] = useSearchParams();
+  // Multi-model battle has its own screen; two components keep each one's hooks stable.
+  return decodeModelKey(params.get('type')) === BATTLE_MODEL_KEY ? <BattlePage /> : <ChatScreen />;
+}
+
+function ChatScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const mobile = useIsMobile();
