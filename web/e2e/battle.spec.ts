@@ -25,6 +25,7 @@ test.describe('multi-model battle', () => {
     // Two models on by default.
     await expect(panel.getByRole('switch', { checked: true })).toHaveCount(2);
 
+    await screenshot(page, 'battle-empty');
     // Stopping an empty conversation.
     await page.getByTestId('battle-stop').click();
     await expect(page.getByText('当前对话为空！')).toBeVisible();
@@ -80,6 +81,11 @@ test.describe('multi-model battle', () => {
     await expect(page.getByTestId('battle-title')).toHaveText(question);
     await screenshot(page, 'battle-desktop');
 
+    // The user's verdict: once the round is saved, each answer can be marked best.
+    await expect(page.getByTestId('battle-best')).toHaveCount(3);
+    await column(page, 'deepseek_v3').getByTestId('battle-best').click();
+    await expect(page.getByText('评价已提交')).toBeVisible();
+
     // Stop: every column ends with what it had.
     await ask(page, '写一篇很长的文章 [demo:tokens=2000]');
     await expect.poll(async () => ((await column(page, 'v35').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(30);
@@ -97,6 +103,10 @@ test.describe('multi-model battle', () => {
         return ((await res.json()).data.list as { messageCount: number }[])[0]?.messageCount;
       })
       .toBe(8);
+    const groups = await page.request.post('/api/v2/chat/groups/record/lists', { headers: { token }, data: {} });
+    const groupId = ((await groups.json()).data.list as { id: string }[])[0]!.id;
+    const verdicts = await page.request.post('/api/v2/chat/groups/comment/lists', { headers: { token }, data: { id: groupId } });
+    expect(((await verdicts.json()).data as { model: string }[]).map((c) => c.model)).toEqual(['deepseek_v3']);
     const history = await page.request.post('/api/v1/chat/record/list', { headers: { token }, data: {} });
     expect((await history.json()).data.total).toBe(0);
 
