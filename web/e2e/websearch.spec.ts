@@ -12,6 +12,8 @@ const replies = (page: Page) => page.locator('[data-role="assistant"]');
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const picker = (page: Page) => page.getByTestId('search-picker');
 const menuItem = (page: Page, name: string) => page.getByRole('menuitem', { name });
+/** The document item of the attachment tool's menu (MSG.attachDoc). */
+const DOC_ITEM = '文档理解';
 
 async function send(page: Page, text: string): Promise<void> {
   const input = chatInput(page);
@@ -52,6 +54,8 @@ async function pickSource(page: Page, name: string): Promise<void> {
 
 test.describe('web search in chat', () => {
   test('pick a source, ask, see the search phase and the sources; switch off; attachments refused', async ({ page }) => {
+    // Several streamed replies on a machine the whole team shares.
+    test.setTimeout(150_000);
     await watchSearchPhase(page);
     await page.goto('/chat?type=v35');
     await loginWithDevCode(page, uniquePhone());
@@ -88,7 +92,7 @@ test.describe('web search in chat', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(link).toHaveAttribute('href', /^https:\/\/example\.com\/wanxiang-demo\/news\//);
     }
-    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
     await expect(reply).toContainText('提供了与问题相关的信息 [1]');
     await expect(reply).toContainText('[3]');
     await sources.scrollIntoViewIfNeeded();
@@ -100,7 +104,7 @@ test.describe('web search in chat', () => {
     await expect(picker(page)).toHaveText('联网搜索');
     await send(page, '不联网的问题');
     const plain = replies(page).last();
-    await expect(plain).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    await expect(plain).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
     expect(await searchPhases(page)).toHaveLength(1);
     await expect(plain.getByTestId('search-sources')).toHaveCount(0);
     await expect(plain.getByTestId('search-running')).toHaveCount(0);
@@ -122,6 +126,35 @@ test.describe('web search in chat', () => {
     await page.unroute('**/api/v1/chat2/**');
   });
 
+  test('attachments in the browser: attaching switches search off; no source while a file is attached', async ({ page }) => {
+    await page.goto('/chat?type=v35');
+    await loginWithDevCode(page, uniquePhone());
+    await pickSource(page, '综合搜索');
+    await expect(picker(page)).toHaveAttribute('data-on', 'true');
+
+    // A document attached while search is on: the attachment stays, search goes off.
+    await page.getByTestId('tool-understand').click();
+    await page.getByRole('menuitem', { name: DOC_ITEM }).click();
+    const dialog = page.getByTestId('attach-dialog-doc');
+    await expect(dialog).toBeVisible();
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: '笔记.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('联网搜索与附件不能同时使用。'),
+    });
+    await expect(page.getByText('附件暂不支持联网搜索').first()).toBeVisible();
+    await expect(picker(page)).toHaveAttribute('data-on', 'false');
+    await page.getByTestId('attach-done').click();
+    await expect(dialog).toBeHidden();
+
+    // With the file still attached, picking a source is refused.
+    await page.waitForTimeout(3_500); // let the first warning close
+    await pickSource(page, '必应');
+    await expect(page.getByText('附件暂不支持联网搜索').first()).toBeVisible();
+    await expect(picker(page)).toHaveAttribute('data-on', 'false');
+    await screenshot(page, 'websearch-attachments-blocked');
+  });
+
   test('the networked model always searches, without a source picked', async ({ page }) => {
     await page.goto('/chat?type=net');
     await loginWithDevCode(page, uniquePhone());
@@ -130,7 +163,7 @@ test.describe('web search in chat', () => {
     await send(page, '最近有什么新的AI模型');
     const reply = replies(page).last();
     await expect(reply.getByTestId('search-sources')).toContainText('已阅读 3 个网页');
-    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
     await expect(reply).toContainText('[1]');
     await reply.getByTestId('search-sources').scrollIntoViewIfNeeded();
     await screenshot(page, 'websearch-net-model');
@@ -153,7 +186,7 @@ test.describe('web search in chat', () => {
     if (await reply.getByTestId('search-running').isVisible()) await snapNow(page, 'websearch-mobile-searching');
     await expect.poll(() => searchPhases(page)).toContain('正在搜索“杭州有哪些景点”...');
     await expect(reply.getByTestId('search-sources').getByRole('link')).toHaveCount(3);
-    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
     await reply.getByTestId('search-sources').scrollIntoViewIfNeeded();
     await screenshot(page, 'websearch-mobile');
     const box = await reply.getByTestId('search-sources').boundingBox();
