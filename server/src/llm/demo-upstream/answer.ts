@@ -100,11 +100,20 @@ const FOLLOWUP_TEMPLATES = [
   (t: string) => `${t}和相关概念有什么区别？`,
 ];
 
+/** The subject of a question: 「什么是机器学习？」 -> 「机器学习」. */
+function subjectOf(question: string): string {
+  const subject = topicOf(question)
+    .replace(/…$/u, '')
+    .replace(/[？?。！!，,：:\s]+$/u, '')
+    .replace(/^(?:请问|请|帮我|你知道|什么是|何为|如何|怎样|怎么|为什么|介绍一下|讲讲|说说)+/u, '')
+    .replace(/(?:是什么|是啥|有哪些|有什么|怎么样|如何|吗|呢|么)+$/u, '')
+    .trim();
+  return subject || topicOf(question);
+}
+
 /** 3 to 5 related questions as a JSON array, the shape the follow-up parser expects. */
 export function buildFollowups(question: string): string {
-  const topic = topicOf(question)
-    .replace(/[？?。！!，,：:]+$/u, '')
-    .replace(/…$/u, '');
+  const topic = subjectOf(question);
   const h = hashText(question);
   const count = 3 + (h % 3);
   const list = Array.from({ length: count }, (_, i) => FOLLOWUP_TEMPLATES[(h + i) % FOLLOWUP_TEMPLATES.length]!(topic));

@@ -110,3 +110,14 @@ describe('suggestFollowups', () => {
     expect(await suggestFollowups({ catalog, llm: none }, '原问题')).toEqual([]);
   });
 });
+
+describe('demo follow-ups', () => {
+  it('ask about the subject of the question', () => {
+    const out = parseFollowups(buildFollowups('什么是机器学习？'));
+    expect(out.length).toBeGreaterThanOrEqual(3);
+    for (const q of out) {
+      expect(q).toContain('机器学习');
+      expect(q).not.toContain('什么是机器学习');
+    }
+  });
+});

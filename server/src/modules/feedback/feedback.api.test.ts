@@ -134,7 +134,7 @@ describe.each(testDbKinds())('feedback routes on %s', (kind) => {
     expect(r.body.code).toBe(200);
     expect(r.body.data.length).toBeGreaterThanOrEqual(3);
     expect(r.body.data.length).toBeLessThanOrEqual(5);
-    for (const q of r.body.data) expect(q).toContain('量子计算是什么');
+    for (const q of r.body.data) expect(q).toContain('量子计算');
     const empty = await post('free/question.extend', token, { question: '  ' });
     expect(empty).toMatchObject({ status: 400, body: { msg: MSG.followupQuestionRequired } });
   });

@@ -27,7 +27,8 @@ export function ReplyPrefsTool() {
       icon={<CompassOutlined />}
       type={summary ? 'primary' : 'default'}
       ghost={Boolean(summary)}
-      onClick={() => setOpen((v) => !v)}
+      // On desktop the Popover's own click trigger opens and closes it; a second toggle here would cancel it.
+      onClick={mobile ? () => setOpen(true) : undefined}
       data-testid="tool-prefs"
     >
       {summary ? `${MSG.prefsTitle}：${summary}` : MSG.prefsTitle}
