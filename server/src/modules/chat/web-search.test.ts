@@ -185,6 +185,24 @@ describe.each(testDbKinds())('web search in chat on %s', (kind) => {
     }
   });
 
+  it('a reader who leaves during the search stops it and is charged nothing', async () => {
+    const { token, user } = await t.loginAs();
+    rec.use(createDemoSearchAdapter({ maxResults: 3, delayMs: 5_000 }));
+    try {
+      const call = await postChat(base, 'net', { prompt: '慢搜索' }, token);
+      await call.waitFor('search');
+      const t0 = performance.now();
+      call.abort();
+      await call.finished;
+      // The search's signal fires and the hold is released well before the search would end.
+      await expect.poll(() => rec.queries.at(-1)?.signal?.aborted, { timeout: 2_000 }).toBe(true);
+      await expect.poll(() => quotaUsage(t.ctx, user.id, 'chat_networking'), { timeout: 3_000 }).toEqual({ used: 0, reserved: 0 });
+      expect(performance.now() - t0).toBeLessThan(4_000);
+    } finally {
+      rec.use(createDemoSearchAdapter({ maxResults: 6, delayMs: 0 }));
+    }
+  });
+
   it('searches with the question cut to a sane length', async () => {
     const { token } = await t.loginAs();
     const long = '长'.repeat(300);
