@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
-import { useNavigate } from 'react-router';
 import { Code, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
 import { emitSessionExpired, openLoginDialog } from '../../app-events';
 import { useChatStore } from '../../stores/chat';
@@ -9,6 +8,8 @@ import { useHistoryStore } from '../../stores/chat-history';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { runChat, stopActiveReply } from './chat-runner';
 import { checkSend } from './send-rules';
+import { afterReply, openGateRefusal, precheckQuota } from './gates/quota-gate';
+import { openBindPhoneDialog } from '../account/bind-phone/bind-phone-store';
 
 export const VIP_PATH = '/console/vip';
 
@@ -35,30 +36,7 @@ let lastSentAt = 0;
  * refused question back into the input (except for the phone-binding refusal, which clears it).
  */
 export function useChatSender(modelKey: string, model: ModelEntry | undefined, restoreInput: (text: string) => void): ChatSender {
-  const { message, modal, notification } = App.useApp();
-  const navigate = useNavigate();
-
-  const upsell = useCallback(
-    (title: string, content: string) => {
-      modal.confirm({
-        title,
-        content,
-        centered: true,
-        okText: MSG.chatGoVip,
-        cancelText: MSG.chatGotIt,
-        onOk: () => navigate(VIP_PATH),
-      });
-    },
-    [modal, navigate],
-  );
-
-  const countDialog = useCallback(
-    (text: string) => {
-      const vip = useUserStore.getState().user?.vip ?? 0;
-      upsell(MSG.countExhaustedTitle, `${text}。${vip > 0 ? MSG.upgradeMember : MSG.upgradeFree}`);
-    },
-    [upsell],
-  );
+  const { message, notification } = App.useApp();
 
   const send = useCallback(
     (text: string, options: SendOptions = {}): boolean => {
@@ -77,41 +55,49 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
         return false;
       }
       lastSentAt = Date.now();
-      if (options.replaceLast) chat.dropLastExchange(chat.currentId);
-      void runChat(
-        { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs },
-        {
-          onRefusal({ code, msg }, prompt) {
-            if (LOGOUT_CODES.includes(code)) {
-              void message.warning(msg || MSG.unauthorized);
-              emitSessionExpired();
-              openLoginDialog();
-              restoreInput(prompt);
-            } else if (code === Code.NEED_PHONE) {
-              void message.warning(MSG.needPhone);
-            } else if (code === Code.NO_COUNT || code === Code.NO_POINTS) {
-              countDialog(msg || MSG.countExhausted);
-              restoreInput(prompt);
-            } else if (code === Code.TIER_DENIED) {
-              upsell(MSG.countExhaustedTitle, msg);
-              restoreInput(prompt);
-            } else if (code === Code.MODEL_OFFLINE) {
-              void message.warning(MSG.modelOffline);
-              restoreInput(prompt);
-            } else {
-              notification.error({ title: MSG.errorTitle, description: msg || MSG.streamError });
-              restoreInput(prompt);
-            }
+      // Quota is checked first (v35 and points-paid replies skip it); a refusal opens its dialog.
+      void precheckQuota(model).then((allowed) => {
+        if (!allowed) {
+          restoreInput(check.prompt);
+          return;
+        }
+        if (options.replaceLast) chat.dropLastExchange(chat.currentId);
+        return runChat(
+          { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs },
+          {
+            onRefusal({ code, msg }, prompt) {
+              if (LOGOUT_CODES.includes(code)) {
+                void message.warning(msg || MSG.unauthorized);
+                emitSessionExpired();
+                openLoginDialog();
+                restoreInput(prompt);
+              } else if (code === Code.NEED_PHONE) {
+                // The question is not put back: the input clears and the binding dialog opens.
+                void message.warning(MSG.needPhone);
+                openBindPhoneDialog();
+              } else if (openGateRefusal(code, msg)) {
+                // NO_COUNT, NO_POINTS, TIER_DENIED: the membership dialogs (gates/).
+                restoreInput(prompt);
+              } else if (code === Code.MODEL_OFFLINE) {
+                void message.warning(MSG.modelOffline);
+                restoreInput(prompt);
+              } else {
+                notification.error({ title: MSG.errorTitle, description: msg || MSG.streamError });
+                restoreInput(prompt);
+              }
+            },
+            onNoCount: (text) => openGateRefusal(Code.NO_COUNT, text),
+            onDone() {
+              if (selectIsLoggedIn(useUserStore.getState())) void useHistoryStore.getState().load();
+              // A submit of 1 after a non-free model's reply; maybe the once-a-day nudge.
+              void afterReply(model);
+            },
           },
-          onNoCount: countDialog,
-          onDone() {
-            if (selectIsLoggedIn(useUserStore.getState())) void useHistoryStore.getState().load();
-          },
-        },
-      );
+        );
+      });
       return true;
     },
-    [model, modelKey, message, notification, countDialog, upsell, restoreInput],
+    [model, modelKey, message, notification, restoreInput],
   );
 
   const stop = useCallback(() => {

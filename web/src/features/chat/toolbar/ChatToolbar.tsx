@@ -7,6 +7,7 @@ import { SendKeySetting } from '../prefs/SendKeySetting';
 import { UnderstandTool } from '../import/UnderstandTool';
 import { PromptLibraryTool } from '../../prompts/PromptLibraryTool';
 import { PersonaTool } from '../../personas/PersonaTool';
+import { ChatGates } from '../gates/ChatGates';
 import styles from './toolbar.module.css';
 
 /**
@@ -23,6 +24,7 @@ const TOOLS: ReactNode[] = [
   <ExamplesTool key="examples" />,
   <ClearChatTool key="clear" />,
   <SendKeySetting key="send-key" />,
+  <ChatGates key="gates" />,
 ];
 
 export function ChatToolbar() {

@@ -1,0 +1,24 @@
+import type { NumberCheckReq, NumberSubmitReq, PointsRes, QuotaBalance, UsageItem } from '@wanxiang/contract';
+import { post, type RequestOptions } from './request';
+
+/** Quota and points calls (chat-core 7). The chat gates show refusals themselves: callers pass silent. */
+type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
+
+/** Code 200 = allowed; a refusal rejects with RequestError (NO_COUNT carries the popup data in `body.data`). */
+export function numberCheck(req: NumberCheckReq, opts: CallOptions = {}): Promise<QuotaBalance> {
+  return post<QuotaBalance>('/v1/number/check', req, opts);
+}
+
+/** After a reply: report (chat keys) or charge (tool keys) `number`; answers maxNumber and balance. */
+export function numberSubmit(req: NumberSubmitReq, opts: CallOptions = {}): Promise<QuotaBalance> {
+  return post<QuotaBalance>('/v1/number/submit', req, opts);
+}
+
+/** Today's usage per quota key (max -1 unlimited, null none). */
+export function numberAll(opts: CallOptions = {}): Promise<UsageItem[]> {
+  return post<UsageItem[]>('/v1/number/all', {}, opts);
+}
+
+export async function userPoints(opts: CallOptions = {}): Promise<number> {
+  return (await post<PointsRes>('/v1/user/points', {}, opts)).points;
+}

@@ -1,0 +1,17 @@
+import { BindPhoneDialog } from '../../account/bind-phone/BindPhoneDialog';
+import { GateDialogs } from './GateDialogs';
+import { PointsToggle } from './PointsToggle';
+
+/**
+ * The chat page's gates in one toolbar slot: the points toggle (visible on allow_points models),
+ * the membership dialogs and the phone-binding dialog (both rendered in portals).
+ */
+export function ChatGates() {
+  return (
+    <>
+      <PointsToggle />
+      <GateDialogs />
+      <BindPhoneDialog />
+    </>
+  );
+}
