@@ -1,5 +1,5 @@
 import { Button, Tooltip } from 'antd';
-import { DownOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry } from '@wanxiang/contract';
 import { ModelIcon } from './ModelIcon';
 import { ModelTags } from './ModelTags';
@@ -11,14 +11,16 @@ export interface ChatHeaderProps {
   /** Open the model menu: the 'More' modal on desktop, the left drawer of models on mobile. */
   onSwitch: () => void;
   onNew: () => void;
+  /** Mobile, logged in: open the history drawer (also among the floating actions). */
+  onHistory?: () => void;
 }
 
 /**
  * Title bar (chat-core 2): the model's icon and name and a switch-model button; on desktop its
- * tags and a new-chat button. On mobile new chat and history are floating actions instead, and
- * the name itself opens the drawer of models.
+ * tags and a new-chat button. On mobile the name itself opens the drawer of models, history keeps
+ * a button here, and new chat is among the floating actions.
  */
-export function ChatHeader({ model, mobile, onSwitch, onNew }: ChatHeaderProps) {
+export function ChatHeader({ model, mobile, onSwitch, onNew, onHistory }: ChatHeaderProps) {
   return (
     <div className={styles.header} data-testid="chat-header">
       {mobile ? (
@@ -46,6 +48,7 @@ export function ChatHeader({ model, mobile, onSwitch, onNew }: ChatHeaderProps) 
         </>
       )}
       <div className={styles.headerSpacer} />
+      {mobile && onHistory && <Button type="text" icon={<HistoryOutlined />} aria-label={MSG.chatOpenHistory} onClick={onHistory} />}
       {!mobile && (
         <Tooltip title={MSG.chatNewSession}>
           <Button type="text" icon={<PlusOutlined />} aria-label={MSG.chatNewSession} onClick={onNew} />

@@ -132,7 +132,13 @@ function ChatScreen() {
       <div className={`${styles.page} ${mobile ? styles.pageMobile : ''}`}>
         {!mobile && history && <aside className={styles.side}>{history}</aside>}
         <section className={styles.main}>
-          <ChatHeader model={model} mobile={mobile} onSwitch={openModelMenu} onNew={newChat} />
+          <ChatHeader
+            model={model}
+            mobile={mobile}
+            onSwitch={openModelMenu}
+            onNew={newChat}
+            onHistory={loggedIn ? () => setHistoryOpen(true) : undefined}
+          />
           {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
           <PersonaHeader />
           <div className={styles.body}>

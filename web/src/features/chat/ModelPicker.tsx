@@ -38,7 +38,8 @@ export function ModelPicker(props: ModelPickerProps) {
       open={props.open}
       onCancel={props.onClose}
       footer={null}
-      title={MSG.menuMoreTitle}
+      // Opened by the switch-model button, the 'more' tile and the drawer: named for what it does.
+      title={MSG.chatSwitchModel}
       width={props.mobile ? '100%' : 920}
       centered
       destroyOnHidden

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
@@ -40,6 +40,11 @@ export function MobileModelDrawer({ open, current, groups, byKey, onPick, onClos
 function DrawerBody({ current, groups, byKey, onPick }: Pick<MobileModelDrawerProps, 'current' | 'groups' | 'byKey' | 'onPick'>) {
   // Open on the group that holds the current model, so the user sees where they are.
   const [group, setGroup] = useState(() => groups.find((g) => g.key !== 'recommend' && g.models.includes(current))?.key ?? groups[0]?.key);
+  // The active group may be far down the list (综合常规, 图片理解…): bring it into view on open.
+  const activeGroup = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    activeGroup.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const models = useMemo(() => {
     const g = groups.find((x) => x.key === group);
     return g ? modelsOfGroup(g, byKey) : [];
@@ -50,6 +55,7 @@ function DrawerBody({ current, groups, byKey, onPick }: Pick<MobileModelDrawerPr
         {groups.map((g) => (
           <button
             key={g.key}
+            ref={g.key === group ? activeGroup : undefined}
             type="button"
             aria-pressed={g.key === group}
             className={`${styles.drawerGroup} ${g.key === group ? styles.drawerGroupActive : ''}`}
