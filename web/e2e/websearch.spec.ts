@@ -95,8 +95,10 @@ test.describe('web search in chat', () => {
     await expect(reply).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
     await expect(reply).toContainText('提供了与问题相关的信息 [1]');
     await expect(reply).toContainText('[3]');
-    await sources.scrollIntoViewIfNeeded();
-    await screenshot(page, 'websearch-sources');
+    // The list keeps to the bottom as suggestions arrive: centre the sources and shoot at once.
+    await screenshot(page, 'websearch-answer');
+    await sources.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snapNow(page, 'websearch-sources');
 
     // The source stays on for the next question until 不启用 is picked.
     await pickSource(page, '不启用');
