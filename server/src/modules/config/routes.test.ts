@@ -76,6 +76,27 @@ describe('config routes (demo: no vendor key)', () => {
     expect(missing.json()).toMatchObject({ code: 400, msg: MSG.modelKeyRequired });
   });
 
+  it('answers every model menu group of chat-core 2, each listing only models the web list has', async () => {
+    // prettier-ignore
+    const specGroups = [
+      '推荐', 'DeepSeek', 'Chat4.0', '智谱', '代码', 'Kimi', '豆包', '文心', '通义', 'Llama', '图表模型', '数据分析', '联网模型',
+      '多模型对抗', '综合常规', '极速模式', '图片理解', '文档理解', '语音理解', '视频理解', '网页理解',
+    ];
+    const body = (await t.app.inject({ method: 'GET', url: '/api/v1/config/model/web' })).json<Envelope<ModelWebRes>>();
+    expect(body.data.groups.map((g) => g.label)).toEqual(specGroups);
+    const keys = new Set(body.data.list.map((m) => m.key));
+    for (const g of body.data.groups) {
+      expect(g.models.length, g.label).toBeGreaterThan(0);
+      for (const k of g.models) expect(keys.has(k), `${g.label}: ${k}`).toBe(true);
+    }
+    // The chart model sits in 图表模型 and the battle key in 多模型对抗 (their screens open from there).
+    expect(body.data.groups.find((g) => g.label === '图表模型')?.models).toContain('echarts');
+    expect(body.data.groups.find((g) => g.label === '多模型对抗')?.models).toContain('AllModelAttack');
+    // Tags the menus show are data: high-tier models carry 高阶模型, members-only ones are not free.
+    const v40 = body.data.list.find((m) => m.key === 'v40')!;
+    expect(v40).toMatchObject({ high: true, vipTag: '高阶模型', isFree: false });
+  });
+
   it('answers 400 with a Chinese message for a malformed invite_code', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/config/model/web?invite_code=${'x'.repeat(200)}` });
     expect(res.statusCode).toBe(400);

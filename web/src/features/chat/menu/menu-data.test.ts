@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
+import { LIMITS, MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
 import {
   ALL_GROUPS,
   CURATED_TAB,
@@ -9,6 +9,7 @@ import {
   initialMenuTab,
   menuModels,
   recommendedTiles,
+  switchRefusal,
 } from './menu-data';
 
 function model(key: string, extra: Partial<ModelEntry> = {}): ModelEntry {
@@ -86,5 +87,13 @@ describe('model menu data', () => {
     expect(mobile.tiles.map((m) => m.key)).toEqual(['index', 'v3', 'glm', 'kimi', 'qwen']);
     expect(desktop).toMatchObject({ moreCount: 9, showCount: true });
     expect(recommendedTiles(rec.slice(0, 3), rec.slice(0, 3), 'index', false)).toMatchObject({ moreCount: 3, showCount: false });
+  });
+
+  it('refuses a switch while a reply streams, and to an offline model (still listed)', () => {
+    expect(switchRefusal(true, model('v3'))).toBe(MSG.switchModelWhileLoading);
+    expect(switchRefusal(false, model('v3', { online: false }))).toBe(MSG.modelOffline);
+    expect(switchRefusal(false, model('v3'))).toBeNull();
+    const offline = { ...byKey, kimi: model('kimi', { online: false }) };
+    expect(filterMenuModels({ groups, byKey: offline, group: ALL_GROUPS, query: '' }).map((m) => m.key)).toContain('kimi');
   });
 });

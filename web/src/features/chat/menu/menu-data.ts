@@ -1,4 +1,4 @@
-import { LIMITS, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
+import { LIMITS, MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
 import { matchesModel, modelsOfGroup } from '../../../stores/chat-catalog';
 
 /** The group tab of the model menu (chat-core 2): 0 = curated models, 1 = custom cloud models. */
@@ -73,4 +73,14 @@ export function recommendedTiles(
   const tiles = recommended.filter((m) => m.key !== current).slice(0, size);
   const moreCount = all.length;
   return { tiles, moreCount, showCount: moreCount > LIMITS.recommendedModelsDesktop };
+}
+
+/**
+ * Why a model switch is refused, or null (chat-core 5): not while a reply streams
+ * (请等待回话回复完成！), and not to an offline model, which menus still show (该模型尚未上线).
+ */
+export function switchRefusal(sending: boolean, target: Pick<ModelEntry, 'online'> | undefined): string | null {
+  if (sending) return MSG.switchModelWhileLoading;
+  if (target && !target.online) return MSG.modelOffline;
+  return null;
 }

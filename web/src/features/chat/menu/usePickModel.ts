@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@wanxiang/contract';
 import { useChatStore } from '../../../stores/chat';
 import { useCatalogStore, useModelMenus } from '../../../stores/chat-catalog';
 import { chatPath } from '../model-key';
+import { switchRefusal } from './menu-data';
 
 /**
  * Switching the chat's model from any menu (chat-core 5): refused while a reply streams
@@ -17,13 +17,10 @@ export function usePickModel(current: string): (key: string) => boolean {
   const { message } = App.useApp();
   return useCallback(
     (key: string) => {
-      if (useChatStore.getState().sending) {
-        void message.warning(MSG.switchModelWhileLoading);
-        return false;
-      }
       const model = useCatalogStore.getState().byKey[key];
-      if (model && !model.online) {
-        void message.warning(MSG.modelOffline);
+      const refusal = switchRefusal(useChatStore.getState().sending, model);
+      if (refusal) {
+        void message.warning(refusal);
         return false;
       }
       useModelMenus.getState().close();
