@@ -18,6 +18,7 @@ const ICONS: Record<string, React.ReactNode> = {
   experiment: <ExperimentOutlined />,
 };
 const OFF_KEY = '__off__';
+const NOTE_KEY = '__note__';
 
 /**
  * The web-search bottom tool (chat-core 4): a menu of 不启用 and the operator's sources. The
@@ -31,7 +32,7 @@ export function SearchSourcePicker() {
   const { model, mobile } = useChatTool();
   const internet = useChatExtras((s) => s.internet);
   const attachments = useChatExtras((s) => s.attachments.length);
-  const { list, demo, load } = useInternetSources();
+  const { list, demo, available, status, load } = useInternetSources();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -81,10 +82,15 @@ export function SearchSourcePicker() {
       disabled: !s.enabled,
       extra: check(internet === s.key),
     })),
-    ...(demo
+    // Say up front what the answer would say: demo results, or no search backend at all.
+    ...(demo || (status === 'ready' && !available)
       ? [
           { type: 'divider' as const },
-          { key: 'demo-note', disabled: true, label: <div className={styles.demoNote}>{MSG.searchDemoNote}</div> },
+          {
+            key: NOTE_KEY,
+            disabled: true,
+            label: <div className={styles.demoNote}>{demo ? MSG.searchDemoNote : MSG.searchNotConfigured}</div>,
+          },
         ]
       : []),
   ];
@@ -105,7 +111,7 @@ export function SearchSourcePicker() {
         selectable: true,
         selectedKeys: [internet || OFF_KEY],
         onClick: ({ key }) => {
-          if (key !== 'demo-note') choose(key === OFF_KEY ? '' : key);
+          if (key !== NOTE_KEY) choose(key === OFF_KEY ? '' : key);
         },
       }}
     >
