@@ -451,6 +451,8 @@ export const MSG = {
   attachedContext: '以下是用户上传的文件内容，请结合这些内容回答用户的问题。',
   importToolLabel: '上传理解',
   attachDone: '完成',
+  attachImageHint: '支持 png、jpeg、jpg 格式，仅限1张，不超过5MB',
+  attachDocHint: '支持 pdf、txt、csv、docx、xlsx、xls、pptx、ppt、mobi、doc、epub，最多5个，单个不超过10MB，合计不超过5MB',
 
   // quota, points, membership gates, phone binding (chat-core 3, 10)
   quotaTypeUnknown: '未知的次数类型',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Modal, Upload } from 'antd';
 import { FileTextOutlined, PictureOutlined } from '@ant-design/icons';
-import { MSG, UPLOAD_LIMITS } from '@wanxiang/contract';
+import { MSG } from '@wanxiang/contract';
 import { feedback } from '../../../components/feedback/holder';
 import { useChatExtras } from '../../../stores/chat-extras';
 import { useChatTool } from '../toolbar/chat-tool-context';
@@ -77,9 +77,7 @@ export function AttachDialog() {
         >
           <p className={styles.dragIcon}>{mode === 'image' ? <PictureOutlined /> : <FileTextOutlined />}</p>
           <p>{MSG.importDragHint}</p>
-          <p className={styles.hint}>
-            {mode === 'image' ? MSG.fileTypeOnly(UPLOAD_LIMITS.imageTypes.join(',')) : MSG.fileTypeOnly(UPLOAD_LIMITS.docTypes.join(','))}
-          </p>
+          <p className={styles.hint}>{mode === 'image' ? MSG.attachImageHint : MSG.attachDocHint}</p>
         </Upload.Dragger>
         <AttachmentChips disabled={sending} />
         {mode === 'image' && (

@@ -154,6 +154,7 @@ export function ImportDialog() {
       title={type ? MSG.importTitles[type] : ''}
       width={mobile ? '100%' : 560}
       maskClosable={!loading}
+      destroyOnHidden
       footer={
         <Button type="primary" loading={loading} onClick={() => void start()} data-testid="import-start" block={mobile}>
           {loading ? MSG.importUnderstanding : MSG.importStart}
@@ -183,7 +184,7 @@ function VideoTutorial() {
   return (
     <div className={styles.tutorial} data-testid="import-tutorial">
       {MSG.importTutorial.map((step, i) => (
-        <Popover key={step} content={<div className={styles.tip}>{MSG.importTutorialTips[i]}</div>} trigger="click">
+        <Popover key={step} content={<div className={styles.tip}>{MSG.importTutorialTips[i]}</div>} trigger="click" placement="bottom">
           <Button size="small" shape="round">
             <span className={styles.stepNo}>{i + 1}</span>
             {step}

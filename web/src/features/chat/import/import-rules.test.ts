@@ -13,6 +13,7 @@ describe('import dialog checks (chat-core 5)', () => {
     expect(checkLink('voice', 'localhost')).toEqual({ ok: false, msg: MSG.linkInvalid });
     expect(checkLink('web', 'www.example.com/news?id=1#top')).toEqual({ ok: true, url: 'https://www.example.com/news?id=1#top' });
     expect(checkLink('voice', 'http://a.example.cn:8080/x.mp3')).toEqual({ ok: true, url: 'http://a.example.cn:8080/x.mp3' });
+    expect(checkLink('web', 'http://10.0.0.1/a')).toEqual({ ok: true, url: 'http://10.0.0.1/a' });
   });
 
   it('does not check a video link (a pasted share text)', () => {

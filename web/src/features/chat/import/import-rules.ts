@@ -5,7 +5,8 @@ import { fileExtension, IMPORT_ACCEPT, MSG, type ImportType } from '@wanxiang/co
  * must look like a web address (optional http/https, a domain with a dot, optional path, query
  * and fragment); a video link is a share text and is not checked; the file tab needs one file.
  */
-const WEB_ADDRESS = /^(https?:\/\/)?([\w-]+\.)+[\w-]{2,}(:\d{1,5})?(\/[^\s?#]*)?(\?[^\s#]*)?(#\S*)?$/i;
+// A host is a domain with a dot or a dotted IPv4 address (whether it may be fetched is the server's call).
+const WEB_ADDRESS = /^(https?:\/\/)?(([\w-]+\.)+[\w-]{2,}|\d{1,3}(\.\d{1,3}){3})(:\d{1,5})?(\/[^\s?#]*)?(\?[^\s#]*)?(#\S*)?$/i;
 
 export type LinkCheck = { ok: true; url: string } | { ok: false; msg: string };
 
