@@ -219,6 +219,7 @@ export const MSG = {
   searchDemoNote: '演示搜索：结果由程序生成，未连接真实搜索引擎',
   // sending, message actions, follow-ups, reply preferences (chat-core 4, 5, 8, 9)
   askEmptyAlt: '请输入内容在进行提问',
+  leaveWhileChatting: '正在对话中请等待对话完毕在进行跳转',
   chatInputPlaceholderCtrl: '请输入您的问题，Ctrl+Enter 发送，Enter 换行',
   sendKeyTitle: '发送方式',
   sendKeyEnter: 'Enter 发送，Shift+Enter 换行',

@@ -71,6 +71,10 @@ test.describe('chat actions', () => {
     await expect(chatInput(page)).toHaveAttribute('placeholder', 'AI正在思考...');
     // While a reply streams, Enter on a new question is refused (the input is disabled).
     await expect(chatInput(page)).toBeDisabled();
+    // Leaving the page while a reply streams is refused.
+    await page.getByText('首页', { exact: true }).first().click();
+    await expect(page.getByText('正在对话中请等待对话完毕在进行跳转')).toBeVisible();
+    await expect(page).toHaveURL(/\/msg\?/);
     await expect.poll(async () => ((await replies(page).last().textContent()) ?? '').length, { timeout: 15_000 }).toBeGreaterThan(20);
     await page.getByRole('button', { name: /停止生成/ }).click();
     await expect(page.getByText('暂停请求成功，可以点击继续重新提问！')).toBeVisible();

@@ -16,6 +16,8 @@ async function send(page: Page, text: string): Promise<void> {
 
 test.describe('chat page', () => {
   test('streams a reply, stops a long one, shows reasoning, keeps history across a reload', async ({ page }) => {
+    // Three streamed replies and a reload: over a minute when the 2-core machine is shared.
+    test.setTimeout(150_000);
     await page.goto('/chat?type=v35');
     // /chat is an alias: the page lives at /msg with the key in base64.
     await expect(page).toHaveURL(/\/msg\?type=djM1/);
@@ -94,7 +96,8 @@ test.describe('chat page', () => {
       .click();
     await expect(page.getByTestId('chat-model-name')).toHaveText('DeepSeek-R1');
     await expect(page.getByTestId('model-intro')).toBeVisible();
-    await send(page, '为什么天空是蓝色的？');
+    // Slower tokens so the thinking phase lasts long enough to be seen on a busy machine.
+    await send(page, '为什么天空是蓝色的？ [demo:delay=40]');
     await expect(page.getByText('正在深度思考...')).toBeVisible();
     const thought = replies(page).last();
     await expect(thought).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });

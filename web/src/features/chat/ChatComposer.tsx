@@ -9,6 +9,7 @@ import { addAttachmentFiles } from './attachments/add-files';
 import { MobilePlus } from './mobile/MobilePlus';
 import { selectSendKeyMode, useConfigStore } from '../../stores/config';
 import { sendKeyAction } from './send-rules';
+import { useLeaveGuard } from './actions/useLeaveGuard';
 import styles from './chat.module.css';
 
 export interface ChatComposerHandle {
@@ -37,6 +38,7 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
 ) {
   const [text, setText] = useState('');
   const sendKeyMode = useConfigStore(selectSendKeyMode);
+  useLeaveGuard(sending);
   useImperativeHandle(ref, () => ({ setText }), []);
 
   return (
