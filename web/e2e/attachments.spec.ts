@@ -95,6 +95,25 @@ test.describe('attachments', () => {
     await screenshot(page, 'attach-image-reply');
   });
 
+  test('desktop: files pasted into the input become attachments; an image and a document together are refused', async ({ page }) => {
+    await page.goto('/chat?type=v35');
+    await loginWithDevCode(page, uniquePhone());
+    const paste = (files: { name: string; type: string; text: string }[]) =>
+      chatInput(page).evaluate((el, list) => {
+        const data = new DataTransfer();
+        for (const f of list) data.items.add(new File([f.text], f.name, { type: f.type }));
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, files);
+    await paste([
+      { name: 'a.png', type: 'image/png', text: 'x' },
+      { name: 'b.txt', type: 'text/plain', text: '文字' },
+    ]);
+    await expect(page.getByText('暂不支持图片和文档一起上传')).toBeVisible();
+    await paste([{ name: '粘贴的笔记.txt', type: 'text/plain', text: '粘贴进来的文件内容' }]);
+    await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-status', 'complete');
+    await expect(page.getByTestId('attachment-chip')).toContainText('粘贴的笔记.txt');
+  });
+
   test('mobile: the plus panel opens the document picker; chips sit above the pill input', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/chat?type=v35');
