@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docxWith, epubWith, legacyDocWith, mobiWith, pdfWith, pptxWith, xlsWith, xlsxWith } from '../../../../test/fixtures/documents';
 import { readDocumentText, type DocumentReadError } from './index';
+import { zipInflatedSize } from './zip-guard';
 
 /** Each accepted document type, really parsed in the worker thread. */
 describe('readDocumentText', () => {
@@ -78,5 +79,21 @@ describe('readDocumentText', () => {
   it('ends a document past its deadline', async () => {
     const err = await readDocumentText('xlsx', await xlsxWith([['a']]), { timeoutMs: 1 }).catch((e: unknown) => e);
     expect((err as DocumentReadError).reason).toBe('timeout');
+  });
+});
+
+describe('zip guard', () => {
+  it('refuses an archive that declares more than 200 MB inflated, before any library reads it', async () => {
+    const { default: JSZip } = await import('jszip');
+    const zip = new JSZip();
+    zip.file('word/document.xml', '<w:document/>');
+    const data = await zip.generateAsync({ type: 'nodebuffer' });
+    expect(zipInflatedSize(data)).toBe('<w:document/>'.length);
+    // Rewrite the central directory's uncompressed size to 300 MB, as a bomb would have it.
+    const cd = data.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    data.writeUInt32LE(300 * 1024 * 1024, cd + 24);
+    expect(zipInflatedSize(data)).toBeNull();
+    const err = await readDocumentText('docx', data).catch((e: unknown) => e);
+    expect((err as DocumentReadError).reason).toBe('unreadable');
   });
 });

@@ -1,6 +1,7 @@
 // Loaded by the worker thread under Node's own type stripping: erasable TypeScript only, explicit extensions.
 import { readLegacyDoc, readMobi } from './legacy.ts';
 import { decodeText, htmlToText, xmlText } from './text.ts';
+import { zipInflatedSize } from './zip-guard.ts';
 
 /**
  * Document text extraction, one function per format, all on well-kept libraries: unpdf (pdf.js)
@@ -20,6 +21,8 @@ export class DocParseError extends Error {
   }
 }
 
+const ZIP_FORMATS = new Set(['docx', 'xlsx', 'pptx', 'epub']);
+
 /** Text stops growing past this many characters (the chat limit is lower; the excess only proves "too long"). */
 export const TEXT_HARD_CAP = 200_000;
 
@@ -37,6 +40,8 @@ export async function parseDocument(ext: string, data: Uint8Array): Promise<stri
 }
 
 async function parseByType(ext: string, data: Uint8Array): Promise<string> {
+  if (ZIP_FORMATS.has(ext) && zipInflatedSize(data) === null)
+    throw new DocParseError('unreadable', `${ext}: archive refused (unreadable, zip64 or too large inflated)`);
   switch (ext) {
     case 'txt':
     case 'csv':
@@ -171,11 +176,13 @@ async function readEpub(data: Uint8Array): Promise<string> {
 
 /** One blank line at most, no trailing spaces, no control characters. */
 function tidy(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/[ \t\u00a0]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .replace(/[ \t\u00a0]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
