@@ -55,6 +55,17 @@ test.describe('mobile chat', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('button', { name: '网页理解', exact: true })).toBeVisible();
     await screenshot(page, 'mobile-drawer');
+    // The drawer leads to the full 'More' modal too (search and group filter).
+    await page.getByRole('button', { name: '更多模型' }).click();
+    const more = page.getByRole('dialog', { name: '切换模型' });
+    await expect(more).toBeVisible();
+    await more.getByPlaceholder('搜索模型').fill('GLM');
+    await expect(more.getByTestId('model-card').first()).toBeVisible();
+    await screenshot(page, 'mobile-more');
+    await page.keyboard.press('Escape');
+    await expect(more).toBeHidden();
+    await modelName(page).click();
+    await expect(drawer).toBeVisible();
     await drawer.getByRole('button', { name: 'Kimi', exact: true }).click();
     await drawer.locator('[data-testid="model-card"][data-key="moonshot_v1_32k"]').click();
     await expect(drawer).toBeHidden();

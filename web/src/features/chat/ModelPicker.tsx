@@ -9,12 +9,13 @@ import {
   CURATED_TAB,
   CUSTOM_TAB,
   customModels,
+  distinctByLabel,
   filterMenuModels,
   initialMenuTab,
   menuModels,
   type MenuTab,
 } from './menu/menu-data';
-import { matchesModel } from '../../stores/chat-catalog';
+import { matchesModel, modelsOfGroup } from '../../stores/chat-catalog';
 import styles from './menu/menu.module.css';
 
 export interface ModelPickerProps {
@@ -59,15 +60,15 @@ function PickerBody({ current, groups, byKey, list, onPick, mobile }: ModelPicke
 
   const all = useMemo(() => menuModels(groups, byKey), [groups, byKey]);
   const models = useMemo(
-    () => (tab === CUSTOM_TAB ? custom.filter((m) => matchesModel(m, q)) : filterMenuModels({ groups, byKey, group, query: q })),
-    [tab, custom, groups, byKey, group, q],
+    () => (tab === CUSTOM_TAB ? custom.filter((m) => matchesModel(m, q)) : filterMenuModels({ groups, byKey, group, query: q, current })),
+    [tab, custom, groups, byKey, group, q, current],
   );
   const groupOptions = useMemo(
     () => [
-      { value: ALL_GROUPS, label: MSG.menuAllGroups, count: all.length },
-      ...groups.map((g) => ({ value: g.key, label: g.label, count: g.models.filter((k) => k in byKey).length })),
+      { value: ALL_GROUPS, label: MSG.menuAllGroups, count: distinctByLabel(all).length },
+      ...groups.map((g) => ({ value: g.key, label: g.label, count: distinctByLabel(modelsOfGroup(g, byKey)).length })),
     ],
-    [groups, byKey, all.length],
+    [groups, byKey, all],
   );
 
   const tabs = [
@@ -79,7 +80,7 @@ function PickerBody({ current, groups, byKey, list, onPick, mobile }: ModelPicke
   return (
     <div className={styles.picker} data-testid="model-picker">
       <div className={styles.pickerBar}>
-        <Segmented value={tab} onChange={(v) => setTab(v as MenuTab)} options={tabs} block={mobile} />
+        <Segmented value={tab} onChange={(v) => setTab(v as MenuTab)} options={tabs} block={mobile} className={styles.pickerTabs} />
         <Input
           allowClear
           prefix={<SearchOutlined />}

@@ -5,6 +5,7 @@ import {
   CURATED_TAB,
   CUSTOM_TAB,
   customModels,
+  distinctByLabel,
   filterMenuModels,
   initialMenuTab,
   menuModels,
@@ -95,5 +96,11 @@ describe('model menu data', () => {
     expect(switchRefusal(false, model('v3'))).toBeNull();
     const offline = { ...byKey, kimi: model('kimi', { online: false }) };
     expect(filterMenuModels({ groups, byKey: offline, group: ALL_GROUPS, query: '' }).map((m) => m.key)).toContain('kimi');
+  });
+
+  it('lists a name once: alias keys of one model collapse, the open one keeps the place', () => {
+    const aliases = [model('deepseek-v3', { label: 'DeepSeek-V3' }), model('r1'), model('deepseek_v3', { label: 'DeepSeek-V3' })];
+    expect(distinctByLabel(aliases).map((m) => m.key)).toEqual(['deepseek-v3', 'r1']);
+    expect(distinctByLabel(aliases, 'deepseek_v3').map((m) => m.key)).toEqual(['deepseek_v3', 'r1']);
   });
 });

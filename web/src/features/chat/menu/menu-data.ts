@@ -22,6 +22,24 @@ export function initialMenuTab(customCount: number): MenuTab {
   return customCount > 0 ? CUSTOM_TAB : CURATED_TAB;
 }
 
+/**
+ * One entry per name: the catalog keeps alias keys of one model (deepseek-v3, deepseek_v3 and
+ * deep_seek3 are all DeepSeek-V3) so old links keep working, but a menu listing the same name
+ * three times only confuses. The open model's own key wins its name's place.
+ */
+export function distinctByLabel(models: readonly ModelEntry[], current = ''): ModelEntry[] {
+  const at = new Map<string, number>();
+  const out: ModelEntry[] = [];
+  for (const m of models) {
+    const i = at.get(m.label);
+    if (i === undefined) {
+      at.set(m.label, out.length);
+      out.push(m);
+    } else if (m.key === current) out[i] = m;
+  }
+  return out;
+}
+
 /** Every model of every group, once each, in menu order. */
 export function menuModels(groups: readonly ModelGroup[], byKey: Record<string, ModelEntry>): ModelEntry[] {
   const seen = new Set<string>();
@@ -42,12 +60,14 @@ export interface MenuFilter {
   /** A group key, or ALL_GROUPS. */
   group: string;
   query: string;
+  /** The open model: kept over its aliases (distinctByLabel). */
+  current?: string;
 }
 
 /** The models the 'More' modal lists: the chosen group (or all), narrowed by the search. */
-export function filterMenuModels({ groups, byKey, group, query }: MenuFilter): ModelEntry[] {
+export function filterMenuModels({ groups, byKey, group, query, current }: MenuFilter): ModelEntry[] {
   const g = group === ALL_GROUPS ? undefined : groups.find((x) => x.key === group);
-  const base = g ? modelsOfGroup(g, byKey) : menuModels(groups, byKey);
+  const base = distinctByLabel(g ? modelsOfGroup(g, byKey) : menuModels(groups, byKey), current);
   return query.trim() ? base.filter((m) => matchesModel(m, query)) : base;
 }
 
@@ -71,7 +91,7 @@ export function recommendedTiles(
 ): RecommendedTiles {
   const size = mobile ? LIMITS.recommendedModelsMobile : LIMITS.recommendedModelsDesktop;
   const tiles = recommended.filter((m) => m.key !== current).slice(0, size);
-  const moreCount = all.length;
+  const moreCount = distinctByLabel(all).length;
   return { tiles, moreCount, showCount: moreCount > LIMITS.recommendedModelsDesktop };
 }
 

@@ -4,6 +4,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
 import { modelsOfGroup, useModelMenus } from '../../../stores/chat-catalog';
 import { ModelCard } from '../menu/ModelCard';
+import { distinctByLabel } from '../menu/menu-data';
 import styles from './mobile.module.css';
 
 export interface MobileModelDrawerProps {
@@ -47,8 +48,8 @@ function DrawerBody({ current, groups, byKey, onPick }: Pick<MobileModelDrawerPr
   }, []);
   const models = useMemo(() => {
     const g = groups.find((x) => x.key === group);
-    return g ? modelsOfGroup(g, byKey) : [];
-  }, [groups, byKey, group]);
+    return g ? distinctByLabel(modelsOfGroup(g, byKey), current) : [];
+  }, [groups, byKey, group, current]);
   return (
     <div className={styles.drawerBody} data-testid="mobile-model-drawer">
       <nav className={styles.drawerGroups} aria-label={MSG.mobileModelsTitle}>
