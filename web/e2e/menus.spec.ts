@@ -92,9 +92,21 @@ test.describe('model menus (desktop)', () => {
     await page.goto(`/msg?type=${encodeURIComponent(b64('no-such-model'))}`);
     await expect(modelName(page)).toHaveText('万象超级对话');
 
-    await page.goto('/chat?type=v35&bottomType=voice');
+    // bottomType still opens its tool through the routing (the voice import dialog).
+    await page.goto(`/chat?type=${encodeURIComponent(b64('v35'))}&bottomType=voice`);
     await expect(page).toHaveURL(/bottomType=voice/);
     await expect(modelName(page)).toHaveText('万象 3.5');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await screenshot(page, 'menus-bottom-type');
+    await page.keyboard.press('Escape');
+
+    // A points model: the empty chat shows its badge and its tags.
+    await page.goto('/chat?type=v40');
+    await expect(modelName(page)).toHaveText('GPT-4.0');
+    const intro = page.getByTestId('model-intro');
+    await expect(intro).toContainText('每次消耗 5 积分');
+    await expect(intro).toContainText('高阶模型');
+    await expect(intro).toContainText('会员专享');
   });
 
   test('examples ask; the chart model draws its ```echarts answer; no switching while it streams', async ({ page }) => {
