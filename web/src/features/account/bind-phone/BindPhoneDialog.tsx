@@ -99,7 +99,17 @@ function BindPhoneForm({ onDone }: { onDone: () => void }) {
   return (
     <div className={styles.body} data-testid="bind-phone-body">
       <p className={styles.intro}>{MSG.bindPhoneIntro}</p>
-      <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={(v) => void onBind(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        validateTrigger="onBlur"
+        onFinish={(v) => void onBind(v)}
+        // The code is checked on submit; typing clears an earlier complaint.
+        onValuesChange={(changed: Partial<Values>) => {
+          if ('code' in changed) form.setFields([{ name: 'code', errors: [] }]);
+        }}
+      >
         <Form.Item name="phone" rules={phoneRules} validateFirst>
           <Input
             size="large"
@@ -113,7 +123,8 @@ function BindPhoneForm({ onDone }: { onDone: () => void }) {
         <Form.Item>
           <SliderCaptcha resetKey={captchaKey} onPass={setCaptchaToken} />
         </Form.Item>
-        <Form.Item name="code" rules={smsCodeRules}>
+        {/* Not on blur: pressing 发送验证码 inside this field would blur it and complain too early. */}
+        <Form.Item name="code" rules={smsCodeRules} validateTrigger={[]}>
           <Input
             size="large"
             placeholder={MSG.bindCodePlaceholder}

@@ -99,7 +99,9 @@ export function SliderCaptcha({ onPass, resetKey }: Props) {
   };
 
   const handlePx = HANDLE * scale;
-  const leftPx = (phase === 'passed' ? TRACK - HANDLE : x) * scale;
+  // A refused drag goes back to the start at once and the track turns red while the error holds.
+  const leftPx = (phase === 'passed' ? TRACK - HANDLE : phase === 'failed' ? 0 : x) * scale;
+  const fillPx = phase === 'failed' ? trackPx : leftPx + handlePx / 2;
   const label =
     phase === 'passed' ? MSG.captchaPassed : phase === 'failed' ? MSG.captchaFailed : phase === 'loading' ? '' : MSG.captchaHint;
 
@@ -110,8 +112,13 @@ export function SliderCaptcha({ onPass, resetKey }: Props) {
       data-testid="slider-captcha"
       data-phase={phase}
     >
-      <div className={styles.fill} style={{ width: leftPx + handlePx / 2 }} />
-      <span className={styles.trackLabel} role="status">
+      <div className={styles.fill} style={{ width: fillPx }} />
+      {/* The text sits right of the handle's resting place so the handle never covers it. */}
+      <span
+        className={styles.trackLabel}
+        style={{ left: phase === 'passed' ? 0 : handlePx, right: phase === 'passed' ? handlePx : 0 }}
+        role="status"
+      >
         {label}
       </span>
       <div

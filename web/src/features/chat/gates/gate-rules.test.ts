@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ModelEntry } from '@wanxiang/contract';
 import { formatCountdown, needsPrecheck, needsSubmit, paysWithPoints, shouldNudge, showsPointsToggle } from './gate-rules';
 import { nudgeShownToday } from './vip-nudge-cookie';
 
-const model = (over: Partial<Parameters<typeof paysWithPoints>[0]> = {}) => ({
+type GateModel = Pick<ModelEntry, 'key' | 'checkKey' | 'isFree' | 'only_points' | 'allow_points' | 'consume_points'>;
+
+const model = (over: Partial<GateModel> = {}): GateModel => ({
   key: 'chat_4o',
   checkKey: 'chat_v40',
   isFree: false,
