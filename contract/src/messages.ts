@@ -221,6 +221,7 @@ export const MSG = {
   askEmptyAlt: '请输入内容在进行提问',
   leaveWhileChatting: '正在对话中请等待对话完毕在进行跳转',
   chatInputPlaceholderCtrl: '请输入您的问题，Ctrl+Enter 发送，Enter 换行',
+  chatInputPlaceholderMobile: '请输入您的问题',
   sendKeyTitle: '发送方式',
   sendKeyEnter: 'Enter 发送，Shift+Enter 换行',
   sendKeyCtrlEnter: 'Ctrl+Enter 发送，Enter 换行',

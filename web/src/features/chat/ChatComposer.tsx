@@ -78,7 +78,15 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
           return false;
         }}
         disabled={sending}
-        placeholder={sending ? MSG.thinkingPlaceholder : sendKeyMode === 2 ? MSG.chatInputPlaceholderCtrl : MSG.chatInputPlaceholder}
+        placeholder={
+          sending
+            ? MSG.thinkingPlaceholder
+            : mobile
+              ? MSG.chatInputPlaceholderMobile
+              : sendKeyMode === 2
+                ? MSG.chatInputPlaceholderCtrl
+                : MSG.chatInputPlaceholder
+        }
         autoSize={mobile ? { minRows: 1, maxRows: 8 } : INPUT_AUTO_SIZE}
         styles={{ input: INPUT_STYLE }}
       />

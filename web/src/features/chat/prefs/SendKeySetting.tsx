@@ -3,6 +3,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { selectSendKeyMode, useConfigStore, type SendKeyMode } from '../../../stores/config';
 import { useChatTool } from '../toolbar/chat-tool-context';
+import styles from './prefs.module.css';
 
 const LABELS: Record<SendKeyMode, string> = { 1: MSG.sendKeyEnter, 2: MSG.sendKeyCtrlEnter };
 const ITEMS = ([1, 2] as const).map((mode) => ({ key: String(mode), label: LABELS[mode] }));
@@ -27,7 +28,7 @@ export function SendKeySetting() {
         },
       }}
     >
-      <Button size="small" type="text" data-testid="send-key-setting" aria-label={MSG.sendKeyTitle}>
+      <Button size="small" type="text" className={styles.sendKey} data-testid="send-key-setting" aria-label={MSG.sendKeyTitle}>
         {MSG.sendKeyTitle}：{mode === 2 ? 'Ctrl+Enter' : 'Enter'} <DownOutlined />
       </Button>
     </Dropdown>
