@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore, createRedisStore, type KeyValueStore } from '../../infra/kv';
 import { Code, GATE_LIMITS, MSG, type CaptchaChallenge, type CaptchaPass, type Envelope } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { consumeCaptchaToken, dragPasses, verifyDrag } from './service';
+import { consumeCaptchaToken, dragPasses, issueChallenge, verifyDrag } from './service';
 import { humanTrail } from './testing';
 
 describe('dragPasses (the server rule)', () => {
@@ -107,5 +110,44 @@ describe('slider captcha over HTTP', () => {
     await expect(consumeCaptchaToken(t.ctx, other.user.id, 'bind_phone', pass.data.token)).rejects.toMatchObject({
       message: MSG.captchaRequired,
     });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const stores: Array<[string, () => Promise<KeyValueStore>]> = [['memory', async () => createMemoryStore()]];
+if (await redisAnswers(redisUrl)) stores.push(['redis', () => createRedisStore(redisUrl, `wx-test:${randomBytes(6).toString('hex')}:`)]);
+
+/** One try per challenge and one use per token, also when several server processes share Redis. */
+describe.each(stores)('captcha one-time claims on %s', (_kind, open) => {
+  let kv: KeyValueStore;
+  beforeAll(async () => {
+    kv = await open();
+  });
+  afterAll(async () => {
+    await kv?.close();
+  });
+
+  it('20 racing verifies of one challenge: one token; 20 racing uses of the token: one succeeds', async () => {
+    const ctx = { kv };
+    const c = await issueChallenge(ctx, 7, 'bind_phone');
+    const tries = await Promise.allSettled(
+      Array.from({ length: 20 }, () => verifyDrag(ctx, 7, { id: c.id, x: 400, trail: humanTrail(400) })),
+    );
+    const passes = tries.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(passes).toHaveLength(1);
+    const uses = await Promise.allSettled(Array.from({ length: 20 }, () => consumeCaptchaToken(ctx, 7, 'bind_phone', passes[0]!.token)));
+    expect(uses.filter((u) => u.status === 'fulfilled')).toHaveLength(1);
   });
 });
