@@ -74,6 +74,18 @@ test.describe('model menus (desktop)', () => {
     await picker(page).locator('[data-testid="model-card"][data-key="deepseek-r1"]').click();
     await expect(modelName(page)).toHaveText('DeepSeek-R1');
     await screenshot(page, 'menus-title-bar');
+
+    // Title bar: the model's name opens the menu of every group, each a submenu of its models
+    // (a submenu title's accessible name ends with its arrow icon's label, "right").
+    await page.getByTestId('model-groups-menu').click();
+    const menu = page.getByRole('menu').first();
+    await expect(menu).toBeVisible();
+    for (const label of GROUP_LABELS) await expect(menu.getByRole('menuitem', { name: `${label} right`, exact: true })).toHaveCount(1);
+    await menu.getByRole('menuitem', { name: 'Kimi right', exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: /Kimi 32K/ })).toBeVisible();
+    await screenshot(page, 'menus-groups-menu');
+    await page.getByRole('menuitem', { name: /Kimi 32K/ }).click();
+    await expect(modelName(page)).toHaveText('Kimi 32K');
   });
 
   test('routing: /msg?type=<base64>, /chat?type=<key or base64>, unknown -> index, bottomType kept', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Button, Tooltip } from 'antd';
 import { DownOutlined, HistoryOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry } from '@wanxiang/contract';
 import { ModelIcon } from './ModelIcon';
+import { ModelGroupsMenu } from './menu/ModelGroupsMenu';
 import { ModelTags } from './ModelTags';
 import styles from './chat.module.css';
 
@@ -16,8 +17,8 @@ export interface ChatHeaderProps {
 }
 
 /**
- * Title bar (chat-core 2): the model's icon and name and a switch-model button; on desktop its
- * tags and a new-chat button. On mobile the name itself opens the drawer of models, history keeps
+ * Title bar (chat-core 2): the model's icon and name and a switch-model button; on desktop the
+ * name opens the menu of every group, and the bar shows the model's tags and a new-chat button. On mobile the name itself opens the drawer of models, history keeps
  * a button here, and new chat is among the floating actions.
  */
 export function ChatHeader({ model, mobile, onSwitch, onNew, onHistory }: ChatHeaderProps) {
@@ -33,10 +34,15 @@ export function ChatHeader({ model, mobile, onSwitch, onNew, onHistory }: ChatHe
         </button>
       ) : (
         <>
-          <ModelIcon model={model} size={30} />
-          <div className={styles.headerName} data-testid="chat-model-name">
-            {model?.label ?? ''}
-          </div>
+          <ModelGroupsMenu current={model?.key ?? ''}>
+            <button type="button" className={styles.headerModelButton} aria-haspopup="menu" data-testid="model-groups-menu">
+              <ModelIcon model={model} size={30} />
+              <span className={styles.headerName} data-testid="chat-model-name">
+                {model?.label ?? ''}
+              </span>
+              <DownOutlined className={styles.headerCaret} />
+            </button>
+          </ModelGroupsMenu>
           {model && (
             <div className={styles.headerTags}>
               <ModelTags model={model} />
