@@ -98,6 +98,7 @@ async function bindFlow(page: Page, phone: string, shot: string): Promise<number
   await screenshot(page, `${shot}-filled`);
   await dialog.getByTestId('bind-submit').click();
   await expect(page.getByText('绑定手机成功！')).toBeVisible();
+  await expect(page.getByText('首次绑定手机号赠送 10 积分')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // User info reloaded: the phone and the 10 points of the first binding.

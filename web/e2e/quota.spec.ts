@@ -127,6 +127,11 @@ test.describe('quota gates, desktop', () => {
     await askAndWait(page, '免费模型 [demo:tokens=2]');
     await expect(page.getByTestId('tool-points')).toHaveCount(0);
     expect(quotaCalls).toEqual([]);
+
+    // An only_points model shows its price instead of the toggle.
+    await page.goto('/chat?type=claude-4-opus');
+    await expect(page.getByTestId('tool-points-only')).toHaveText('该模型仅支持积分，每次对话消耗 20 积分');
+    await expect(page.getByTestId('tool-points')).toHaveCount(0);
   });
 });
 

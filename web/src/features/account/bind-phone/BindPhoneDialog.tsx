@@ -85,8 +85,10 @@ function BindPhoneForm({ onDone }: { onDone: () => void }) {
   const onBind = async (v: Values) => {
     setBinding(true);
     try {
-      await bindPhone({ phone: v.phone.trim(), code: v.code.trim() });
+      const before = useUserStore.getState().user?.points ?? 0;
+      const info = await bindPhone({ phone: v.phone.trim(), code: v.code.trim() });
       void message.success(MSG.bindPhoneSuccess);
+      if (info.points > before) void message.info(MSG.bindPhoneBonus(info.points - before));
       await useUserStore.getState().refreshUser();
       onDone();
     } catch (err) {

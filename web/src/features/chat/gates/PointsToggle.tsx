@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { App, Button, Tag, Tooltip } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { useChatExtras } from '../../../stores/chat-extras';
+import { useUserStore } from '../../../stores/user';
 import { useChatTool } from '../toolbar/chat-tool-context';
 import { showsPointsToggle } from './gate-rules';
 
@@ -16,6 +17,7 @@ export function PointsToggle() {
   const { model, modelKey } = useChatTool();
   const usePoints = useChatExtras((s) => s.usePoints);
   const setUsePoints = useChatExtras((s) => s.setUsePoints);
+  const points = useUserStore((s) => s.user?.points ?? 0);
   const visible = showsPointsToggle(model);
 
   // Points deduction is a choice per model: switching model goes back to counts.
@@ -23,6 +25,16 @@ export function PointsToggle() {
     if (!visible) useChatExtras.getState().setUsePoints(false);
   }, [visible, modelKey]);
 
+  // only_points models: no choice to make, just the price.
+  if (model?.only_points && model.consume_points > 0) {
+    return (
+      <Tooltip title={MSG.myPoints(points)}>
+        <Tag color="gold" data-testid="tool-points-only">
+          {MSG.pointsOnly(model.consume_points)}
+        </Tag>
+      </Tooltip>
+    );
+  }
   if (!visible || !model) return null;
   const toggle = () => {
     const next = !usePoints;
@@ -30,7 +42,7 @@ export function PointsToggle() {
     void message.success(next ? MSG.pointsDeductOnTip(model.consume_points) : MSG.pointsDeductOffTip);
   };
   return (
-    <Tooltip title={MSG.chatPointsBadge(model.consume_points)}>
+    <Tooltip title={`${MSG.chatPointsBadge(model.consume_points)}，${MSG.myPoints(points)}`}>
       <Button
         size="small"
         shape="round"

@@ -4,7 +4,7 @@ import { RequestError } from '../../../api/request';
 import { feedback } from '../../../components/feedback/holder';
 import { useChatExtras } from '../../../stores/chat-extras';
 import { useUserStore } from '../../../stores/user';
-import { needsPrecheck, needsSubmit, shouldNudge } from './gate-rules';
+import { needsPrecheck, needsSubmit, paysWithPoints, shouldNudge } from './gate-rules';
 import { useGateStore } from './gate-store';
 import { markNudgeShown, nudgeShownToday } from './vip-nudge-cookie';
 
@@ -42,9 +42,11 @@ export async function precheckQuota(model: ModelEntry | undefined): Promise<bool
   }
 }
 
-/** After a delivered reply of a non-free model: submit 1, then the nudge at most once a day. */
+/** After a delivered reply: points-paid replies reload the balance; non-free models submit 1, then maybe the nudge. */
 export async function afterReply(model: ModelEntry | undefined): Promise<void> {
-  if (!model || !needsSubmit(model)) return;
+  if (!model) return;
+  if (paysWithPoints(model, useChatExtras.getState().usePoints)) void useUserStore.getState().refreshUser();
+  if (!needsSubmit(model)) return;
   try {
     const b = await numberSubmit({ type: model.checkKey, number: 1 }, { silent: true });
     if (!shouldNudge(b, vipNow(), nudgeShownToday())) return;
