@@ -80,6 +80,20 @@ test.describe('chat actions', () => {
     await expect(page.getByText('暂停请求成功，可以点击继续重新提问！')).toBeVisible();
     await expect(replies(page).last()).toHaveAttribute('data-state', 'ok');
 
+    // A failed reply can be asked again; the failed attempt is dropped.
+    await send(page, '会失败的问题 [demo:error=500]');
+    const failed = replies(page).last();
+    await expect(failed).toHaveAttribute('data-state', 'error', { timeout: 15_000 });
+    const repliesBefore = await replies(page).count();
+    // Sends are throttled to one a second (chat-core 9); the failure can come back sooner than that.
+    await page.waitForTimeout(1_000);
+    const retried = page.waitForRequest(isChatRequest);
+    await failed.getByTestId('failed-reply-actions').getByRole('button', { name: '重新生成', exact: true }).click();
+    expect((await retried).postDataJSON().prompt).toBe('会失败的问题 [demo:error=500]');
+    await expect(replies(page).last()).toHaveAttribute('data-state', 'error', { timeout: 15_000 });
+    expect(await replies(page).count()).toBe(repliesBefore);
+    await expect(questions(page).filter({ hasText: '会失败的问题' })).toHaveCount(1);
+
     // A normal reply, its actions, and follow-up suggestions about a second later.
     const question = '什么是机器学习？';
     await send(page, question);

@@ -4,7 +4,7 @@ import { UserOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import type { ModelEntry } from '@wanxiang/contract';
 import { Markdown } from '../../components/markdown';
 import type { ChatMessage } from '../../stores/chat-state';
-import { MessageActions } from './actions/MessageActions';
+import { FailedReplyActions, MessageActions } from './actions/MessageActions';
 import { ModelIcon } from './ModelIcon';
 import { ReasoningBlock } from './ReasoningBlock';
 import { SearchSources } from './search/SearchSources';
@@ -52,6 +52,7 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
           )}
         </div>
         {m.state === 'ok' && m.message && <MessageActions message={m} last={last} sending={sending} />}
+        {m.state === 'error' && last && !sending && <FailedReplyActions />}
       </div>
     </div>
   );

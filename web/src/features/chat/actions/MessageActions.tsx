@@ -105,3 +105,12 @@ export const MessageActions = memo(function MessageActions({ message: m, last, s
     </div>
   );
 });
+
+/** A failed last reply can only be asked again (the failed attempt is dropped). */
+export function FailedReplyActions() {
+  return (
+    <div className={styles.bar} data-testid="failed-reply-actions">
+      <RegenerateButton />
+    </div>
+  );
+}
