@@ -59,36 +59,6 @@ function topicOf(question: string): string {
   return chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : flat || '你好';
 }
 
-/** The chart model's system prompt asks for ```echarts blocks (server/catalog/models.json). */
-const CHART_REQUEST = /```echarts/;
-const CHART_KINDS = ['bar', 'line', 'pie'] as const;
-
-/** A chart answer: a sentence, then a real ```echarts option JSON derived from the question. */
-export function buildChartAnswer(question: string): string {
-  const topic = topicOf(question);
-  const h = hashText(question);
-  const kind = CHART_KINDS[h % CHART_KINDS.length]!;
-  const months = ['一月', '二月', '三月', '四月', '五月', '六月'];
-  const values = months.map((_, i) => 40 + ((h >>> (i * 4)) % 16) * 10);
-  const series =
-    kind === 'pie'
-      ? [{ name: topic, type: 'pie', radius: '60%', data: months.map((m, i) => ({ name: m, value: values[i] })) }]
-      : [{ name: topic, type: kind, data: values, smooth: kind === 'line' }];
-  const option = {
-    title: { text: topic, left: 'center' },
-    tooltip: { trigger: kind === 'pie' ? 'item' : 'axis' },
-    ...(kind === 'pie' ? { legend: { bottom: 0 } } : { xAxis: { type: 'category', data: months }, yAxis: { type: 'value' } }),
-    series,
-  };
-  return [
-    `根据「${topic}」生成了一张${kind === 'pie' ? '饼图' : kind === 'line' ? '折线图' : '柱状图'}（演示数据），展示上半年各月的数值变化。`,
-    '',
-    '```echarts',
-    JSON.stringify(option, null, 2),
-    '```',
-  ].join('\n');
-}
-
 /** A follow-up suggestion request (chat/followups.ts) asks for a JSON list of related questions. */
 const FOLLOWUP_REQUEST = /给出3到5个用户可能继续追问的相关问题[\s\S]*?问题：([\s\S]*)$/;
 const FOLLOWUP_TEMPLATES = [
