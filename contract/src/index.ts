@@ -10,5 +10,5 @@ export * from './schemas/media';
 export * from './schemas/prompts';
 export * from './schemas/personas';
 export * from './schemas/feedback';
-export * from './schemas/uploads';
 export * from './schemas/quota';
+export * from './schemas/uploads';

@@ -55,14 +55,6 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** SMS code: 4 to 6 digits. */
 export const SMS_CODE_PATTERN = /^\d{4,6}$/;
 
-/** Web search in chat (chat-core 4). */
-export const WEB_SEARCH_LIMITS = {
-  /** The search query is the question, cut to this many characters (search engines ignore more). */
-  queryMaxChars: 100,
-  /** Characters of each source's excerpt given to the model. */
-  snippetMaxChars: 300,
-} as const;
-
 /** Quota, points and phone binding (chat-core 4, 9; shell 9). */
 export const GATE_LIMITS = {
   /** Slider captcha of the phone-binding dialog: drag the handle to x=400 on a 460 px track. */
@@ -82,4 +74,12 @@ export const GATE_LIMITS = {
   vipNudgeExemptVip: 79,
   /** Limited-offer countdown of the upgrade dialogs. */
   vipOfferCountdownSec: 600,
+} as const;
+
+/** Web search in chat (chat-core 4). */
+export const WEB_SEARCH_LIMITS = {
+  /** The search query is the question, cut to this many characters (search engines ignore more). */
+  queryMaxChars: 100,
+  /** Characters of each source's excerpt given to the model. */
+  snippetMaxChars: 300,
 } as const;

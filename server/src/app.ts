@@ -8,11 +8,11 @@ import { registerChatRoutes } from './modules/chat/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
 import { registerGroupRoutes } from './modules/groups/routes';
 import { registerMediaRoutes } from './modules/media/routes';
-import { registerQuotaRoutes } from './modules/quota/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
+import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerPersonaRoutes } from './modules/personas/routes';
 import { registerPromptRoutes } from './modules/prompts/routes';
-import { registerFeedbackRoutes } from './modules/feedback/routes';
+import { registerQuotaRoutes } from './modules/quota/routes';
 
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
@@ -40,11 +40,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerHistoryRoutes(api, ctx);
       await registerGroupRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
-      await registerQuotaRoutes(api, ctx);
       await registerUploadRoutes(api, ctx);
+      await registerFeedbackRoutes(api, ctx);
       await registerPersonaRoutes(api, ctx);
       await registerPromptRoutes(api, ctx);
-      await registerFeedbackRoutes(api, ctx);
+      await registerQuotaRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -18,10 +18,10 @@ export interface ChatMessage {
   modelname: string;
   /** Error text shown under a failed reply. */
   errorText?: string;
-  /** Web search of this reply (chat-core 4): the query, then the sources read. */
-  search?: MessageSearch;
   /** The reader's like (1) or dislike (-1) of a reply, mirrored on the server. */
   vote?: 1 | -1;
+  /** Web search of this reply (chat-core 4): the query, then the sources read. */
+  search?: MessageSearch;
   dateTime: number;
 }
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { SearchSourcePicker } from '../search/SearchSourcePicker';
+import { PromptLibraryTool } from '../../prompts/PromptLibraryTool';
+import { PersonaTool } from '../../personas/PersonaTool';
 import { ReplyPrefsTool } from '../prefs/ReplyPrefsTool';
 import { ExamplesTool } from '../prefs/ExamplesTool';
 import { ClearChatTool } from '../actions/ClearChatTool';
 import { SendKeySetting } from '../prefs/SendKeySetting';
 import { UnderstandTool } from '../import/UnderstandTool';
-import { PromptLibraryTool } from '../../prompts/PromptLibraryTool';
-import { PersonaTool } from '../../personas/PersonaTool';
 import { ChatGates } from '../gates/ChatGates';
 import styles from './toolbar.module.css';
 
