@@ -6,11 +6,13 @@ import type { TencentSmsSettings } from './infra/sms/tencent';
  * Every setting of the server, parsed from the environment by this one schema.
  * The only module that reads process.env; it fails fast at boot with the offending variable.
  */
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 const vendorIds = ['DEEPSEEK', 'ZHIPU', 'MOONSHOT', 'DASHSCOPE', 'ARK', 'QIANFAN', 'OPENAI'] as const;
 export type VendorEnvId = (typeof vendorIds)[number];
@@ -47,7 +49,11 @@ const EnvSchema = z
     /** console (dev, logs codes) | tencent (Tencent Cloud SMS). */
     SMS_PROVIDER: z.enum(['console', 'tencent']).optional(),
     /** Dev only: every code check accepts this code. Refused in production. */
-    SMS_FIXED_CODE: z.string().regex(/^\d{4,6}$/).optional().or(z.literal('').transform(() => undefined)),
+    SMS_FIXED_CODE: z
+      .string()
+      .regex(/^\d{4,6}$/)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Tencent Cloud SMS credentials and template. */
     TENCENT_SMS_SECRET_ID: z.string().optional(),
     TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -126,7 +132,13 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMS_FIXED_CODE'], message: 'SMS_FIXED_CODE must not be set in production' });
     }
     if (env.SMS_PROVIDER === 'tencent') {
-      for (const k of ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'] as const) {
+      for (const k of [
+        'TENCENT_SMS_SECRET_ID',
+        'TENCENT_SMS_SECRET_KEY',
+        'TENCENT_SMS_APP_ID',
+        'TENCENT_SMS_SIGN_NAME',
+        'TENCENT_SMS_TEMPLATE_ID',
+      ] as const) {
         if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when SMS_PROVIDER=tencent` });
       }
     }
@@ -241,7 +253,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
-    ssrfAllow: e.SSRF_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    ssrfAllow: e.SSRF_ALLOW.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     stt: {
       provider: e.STT_PROVIDER,
       baseUrl: e.STT_BASE_URL,
@@ -261,5 +275,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 /** Config for tests: defaults plus overrides, never reading the real environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_FIXED_CODE: '123456', DATA_DIR: '/tmp/wanxiang-test', WEB_DIST: '', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMS_FIXED_CODE: '123456',
+    DATA_DIR: '/tmp/wanxiang-test',
+    WEB_DIST: '',
+    ...overrides,
+  });
 }

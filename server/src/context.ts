@@ -34,7 +34,11 @@ export type ContextOverrides = Partial<Omit<AppContext, 'config'>>;
 export async function createContext(config: Config, logger: FastifyBaseLogger, overrides: ContextOverrides = {}): Promise<AppContext> {
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, poolSize: config.databasePoolSize }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   const kv = overrides.kv ?? (await createKeyValueStore(config));
   const sms = overrides.sms ?? createSmsProvider(config, logger);
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });

@@ -18,7 +18,6 @@ import {
 } from './service';
 import { codeOf } from '../../../test/app-error';
 
-
 const page = (over: Partial<{ page: number; rows: number; model: string; type: string; keyword: string }> = {}) => ({
   page: 1,
   rows: 20,
