@@ -27,17 +27,19 @@ if (npmPackagesStale()) {
   run('npm ci --no-audit --no-fund', { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 }
 
-function hasCjkFont() {
+function hasFonts() {
   try {
-    return /Noto (Sans|Serif) CJK/i.test(execSync('fc-list', { encoding: 'utf8' }));
+    const fonts = execSync('fc-list', { encoding: 'utf8' });
+    // Chinese text, and the emoji some spec messages carry (数据格式错误 🙅), must not show as boxes.
+    return /Noto (Sans|Serif) CJK/i.test(fonts) && /Noto Color Emoji/i.test(fonts);
   } catch {
     return false;
   }
 }
 
-if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasCjkFont())) {
+if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts())) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run(`${sudo}apt-get update -qq`, env);
-  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk`, env);
+  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji`, env);
 }

@@ -80,7 +80,9 @@ test.describe('chat actions', () => {
     await expect(page.getByText('暂停请求成功，可以点击继续重新提问！')).toBeVisible();
     await expect(replies(page).last()).toHaveAttribute('data-state', 'ok');
 
-    // A failed reply can be asked again; the failed attempt is dropped.
+    // A failed reply can be asked again; the failed attempt is dropped. Sends are throttled to one a
+    // second (chat-core 9) and the stopped question may have gone out less than a second ago.
+    await page.waitForTimeout(1_000);
     await send(page, '会失败的问题 [demo:error=500]');
     const failed = replies(page).last();
     await expect(failed).toHaveAttribute('data-state', 'error', { timeout: 15_000 });

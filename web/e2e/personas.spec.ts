@@ -135,10 +135,14 @@ test.describe('personas', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/chat?type=v35');
     await openPersonas(page);
-    const a = await personaCards(page).nth(0).boundingBox();
-    const b = await personaCards(page).nth(1).boundingBox();
-    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
-    expect(a!.width).toBeGreaterThan(300);
+    // Measured once the dialog's zoom-in animation has settled.
+    await expect
+      .poll(async () => {
+        const a = await personaCards(page).nth(0).boundingBox();
+        const b = await personaCards(page).nth(1).boundingBox();
+        return Boolean(a && b && b.y >= a.y + a.height - 1 && a.width > 300);
+      })
+      .toBe(true);
     await screenshot(page, 'persona-mobile');
     await personaCards(page)
       .first()

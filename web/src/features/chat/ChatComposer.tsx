@@ -14,6 +14,8 @@ import styles from './chat.module.css';
 
 export interface ChatComposerHandle {
   setText(text: string): void;
+  /** Empty the input if it still holds `text` (a question sent a moment later). */
+  clearIf(text: string): void;
 }
 
 export interface ChatComposerProps {
@@ -39,7 +41,7 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
   const [text, setText] = useState('');
   const sendKeyMode = useConfigStore(selectSendKeyMode);
   useLeaveGuard(sending);
-  useImperativeHandle(ref, () => ({ setText }), []);
+  useImperativeHandle(ref, () => ({ setText, clearIf: (t) => setText((cur) => (cur.trim() === t.trim() ? '' : cur)) }), []);
 
   return (
     <div className={`${styles.composer} ${mobile ? styles.composerMobile : ''}`} data-testid="chat-composer">

@@ -68,7 +68,8 @@ function ChatScreen() {
 
   const composer = useRef<ChatComposerHandle>(null);
   const restoreInput = useCallback((text: string) => composer.current?.setText(text), []);
-  const { send, stop } = useChatSender(modelKey, model, restoreInput);
+  const clearInputIf = useCallback((text: string) => composer.current?.clearIf(text), []);
+  const { send, stop } = useChatSender(modelKey, model, restoreInput, clearInputIf);
 
   const toolApi = useMemo<ChatToolApi>(
     () => ({ modelKey, model, mobile, sending, fillInput: restoreInput, send }),

@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { App } from 'antd';
-import { Code, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
+import { Code, LIMITS, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
 import { emitSessionExpired, openLoginDialog } from '../../app-events';
 import { useChatStore } from '../../stores/chat';
 import type { ReplyPrefs } from '../../stores/chat-extras';
@@ -30,12 +30,19 @@ export interface ChatSender {
 
 /** Shared by every sender on the page (composer, suggestions, regenerate): one send per second. */
 let lastSentAt = 0;
+let lastSentText = '';
+let deferred: ReturnType<typeof setTimeout> | null = null;
 
 /**
  * The chat page's send and stop, with the dialogs of chat-core 5 and 8. `restoreInput` puts a
  * refused question back into the input (except for the phone-binding refusal, which clears it).
  */
-export function useChatSender(modelKey: string, model: ModelEntry | undefined, restoreInput: (text: string) => void): ChatSender {
+export function useChatSender(
+  modelKey: string,
+  model: ModelEntry | undefined,
+  restoreInput: (text: string) => void,
+  clearInputIf: (text: string) => void = () => undefined,
+): ChatSender {
   const { message, notification } = App.useApp();
 
   const send = useCallback(
@@ -50,14 +57,31 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
         model,
       });
       if (!check.ok) {
-        if (check.reason !== 'throttled') void message.warning(check.msg);
+        if (check.reason === 'throttled') {
+          // One send per second (chat-core 9): the same question again is a double press and is
+          // dropped; a different one goes out when the second is over instead of being lost.
+          if (text.trim() !== lastSentText && !deferred) {
+            deferred = setTimeout(
+              () => {
+                deferred = null;
+                if (sendRef.current(text, options)) clearInputIf(text);
+              },
+              Math.max(0, lastSentAt + LIMITS.sendThrottleMs - Date.now()),
+            );
+          }
+          return false;
+        }
+        void message.warning(check.msg);
         if (check.reason === 'login') openLoginDialog();
         return false;
       }
       lastSentAt = Date.now();
+      lastSentText = check.prompt;
       // Quota is checked first (v35 and points-paid replies skip it); a refusal opens its dialog.
       void precheckQuota(model).then((allowed) => {
         if (!allowed) {
+          // Nothing went out: the next try is not a double send.
+          lastSentAt = 0;
           restoreInput(check.prompt);
           return;
         }
@@ -66,6 +90,7 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
           { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs },
           {
             onRefusal({ code, msg }, prompt) {
+              lastSentAt = 0;
               if (LOGOUT_CODES.includes(code)) {
                 void message.warning(msg || MSG.unauthorized);
                 emitSessionExpired();
@@ -97,8 +122,11 @@ export function useChatSender(modelKey: string, model: ModelEntry | undefined, r
       });
       return true;
     },
-    [model, modelKey, message, notification, restoreInput],
+    [model, modelKey, message, notification, restoreInput, clearInputIf],
   );
+  // The deferred send runs the page's latest send (its model may have changed meanwhile).
+  const sendRef = useRef(send);
+  sendRef.current = send;
 
   const stop = useCallback(() => {
     if (stopActiveReply()) void message.success(MSG.stopSuccess);
