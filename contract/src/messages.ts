@@ -147,6 +147,7 @@ export const MSG = {
 
   // history and battle (chat-core 4, 5)
   sessionCreated: (model: string) => `新增${model}新的会话成功！`,
+  attachmentsParsing: '文件解析中，请等待解析完成后再发送',
   historyRename: '重命名',
   historyRenamePlaceholder: '请输入会话名称',
   historyRenameSuccess: '重命名成功',

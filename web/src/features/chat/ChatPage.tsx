@@ -99,7 +99,8 @@ function ChatScreen() {
     }
     useChatStore.getState().newChat(modelKey);
     setHistoryOpen(false);
-  }, [message, modelKey]);
+    void message.success(MSG.sessionCreated(model?.label ?? modelKey));
+  }, [message, modelKey, model]);
 
   const openRecord = useCallback(
     async (item: RecordItem) => {

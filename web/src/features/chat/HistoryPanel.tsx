@@ -25,7 +25,7 @@ const ORDER: HistoryGroup[] = ['today', 'yesterday', 'week', 'earlier'];
  */
 export const HistoryPanel = memo(function HistoryPanel({ activeId, onOpen, onNew, onDeleted }: HistoryPanelProps) {
   const { modal, message } = App.useApp();
-  const { model, sending } = useChatTool();
+  const { model } = useChatTool();
   const items = useHistoryStore((s) => s.items);
   const status = useHistoryStore((s) => s.status);
   const hasMore = useHistoryStore(selectHasMore);
@@ -89,8 +89,7 @@ export const HistoryPanel = memo(function HistoryPanel({ activeId, onOpen, onNew
   });
 
   const newSession = () => {
-    // The page refuses while a reply streams (and says so); only a real new session is announced.
-    if (!sending) void message.success(MSG.sessionCreated(model?.label ?? LIMITS.defaultModel));
+    // The page announces the new session (新增{model}新的会话成功！) for every new-chat button.
     onNew();
   };
 

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { Code, LIMITS, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
 import { emitSessionExpired, openLoginDialog } from '../../app-events';
 import { useChatStore } from '../../stores/chat';
-import type { ReplyPrefs } from '../../stores/chat-extras';
+import { useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useHistoryStore } from '../../stores/chat-history';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { runChat, stopActiveReply } from './chat-runner';
@@ -73,6 +73,11 @@ export function useChatSender(
         }
         void message.warning(check.msg);
         if (check.reason === 'login') openLoginDialog();
+        return false;
+      }
+      // A file still 解析中... would silently miss the question: wait for it.
+      if (useChatExtras.getState().attachments.some((a) => a.status === 'loading')) {
+        void message.warning(MSG.attachmentsParsing);
         return false;
       }
       lastSentAt = Date.now();
