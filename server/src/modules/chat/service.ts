@@ -63,10 +63,13 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
   const model = ctx.catalog.get(modelKey);
   if (!model || !model.online || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
   const replyId = randomUUID();
-  // Before the hold, so a persona the caller may not use refuses without a count to give back.
-  const personaLines = await personaLinesFor(ctx, user.id, req.personaId);
   const search = planSearch(ctx, model, req);
-  const attachments = await resolveAttachments(ctx, user.id, model, req.files);
+  // Before the hold, so a persona or file the caller may not use refuses without a count to give
+  // back; the two lookups are independent and run together (each is a no-op when not asked for).
+  const [personaLines, attachments] = await Promise.all([
+    personaLinesFor(ctx, user.id, req.personaId),
+    resolveAttachments(ctx, user.id, model, req.files),
+  ]);
   // Tier, then counts or points (only_points; allow_points with usePoints): chat-core 6.
   const reservation = await reserveChat(ctx, user, model, { usePoints: req.usePoints }, replyId);
   return {
