@@ -60,6 +60,17 @@ export const MSG = {
   inviteCodeLocked: (code: string) => `邀请码：${code}`,
   registerHint: '注册后将自动登录',
 
+  // shell and account (shell-and-account 4, 5, 8): the spec's exact texts; each area adds its own below
+  wxQrFailed: '获取微信登录信息失败',
+  wxQrRefresh: '重新获取二维码！',
+  captchaSuccess: '验证成功',
+  signinAlready: '今日已签到，请明日再来',
+  signinButtonDone: '今日已签到',
+  paySuccess: '支付成功',
+  usageFailed: '获取数据失败，请稍后再试！',
+  copied: '内容已复制到到剪贴板',
+  copyDenied: '无法复制文本未开通权限',
+
   // chat (chat-core 4, 5, 8)
   askEmpty: '请输入需要提问的问题',
   replyPending: '请等待消息回复完成',

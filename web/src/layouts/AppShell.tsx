@@ -5,6 +5,7 @@ import { LoginDialog } from '../features/account/login/LoginDialog';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useUserStore } from '../stores/user';
 import { DesktopShell } from './DesktopShell';
+import { GlobalOverlays } from './GlobalOverlays';
 import { MobileShell } from './MobileShell';
 
 /** Root route element: picks the desktop or mobile shell, hosts the login dialog, refreshes the user. */
@@ -21,6 +22,7 @@ export function AppShell() {
   return (
     <>
       <LoginDialog />
+      <GlobalOverlays />
       <Shell>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -2,3 +2,4 @@ export * from './users';
 export * from './chat';
 export * from './quota';
 export * from './chat-extras';
+export * from './economy';

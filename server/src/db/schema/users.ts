@@ -23,6 +23,10 @@ export const users = pgTable(
     invitedBy: bigint('invited_by', { mode: 'number' }),
     role: varchar('role', { length: 16 }).notNull().default('user'),
     appChannel: varchar('app_channel', { length: 32 }).notNull().default('web'),
+    /** Invite permission opened (openInvitePermission): commissions accrue only when true. */
+    inviteOpen: boolean('invite_open').notNull().default(false),
+    /** Inviter's cash wallet in cents; only ever changed together with a wallet_ledger row. */
+    walletCents: integer('wallet_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
