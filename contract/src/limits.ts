@@ -42,6 +42,16 @@ export const STORAGE_KEYS = {
   modal: 'modal_store',
 } as const;
 
+/** Other localStorage keys of shell 9 (besides the zustand stores above). */
+export const STORAGE_KEYS_SHELL = {
+  vipModalTime: 'vip_modal_time',
+  updateNotificationIsOpen: 'updateNotificationIsOpen',
+  bananaModalMd5: 'bananaModalMd5',
+  keywordsState: 'keywords_state',
+  searchKeywords: 'search_keywords',
+  isFirst: 'isFirst',
+} as const;
+
 export const COOKIE_NAMES = {
   chatVipModal: 'chat_vip_modal',
   guideModal: 'guide_modal',

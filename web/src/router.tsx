@@ -5,6 +5,7 @@ import { PageLoading } from './components/PageLoading';
 import { HomePage } from './features/home/HomePage';
 import { RouteErrorPage } from './features/misc/RouteErrorPage';
 import { ROUTES } from './routes/table';
+import { PAGES } from './routes/pages';
 import { RouteGuard } from './routes/RouteGuard';
 import type { RouteConfig } from './routes/types';
 
@@ -26,6 +27,10 @@ function renderPage(route: RouteConfig): ReactNode {
       return <NotFoundPage />;
     case 'placeholder':
       return <PlaceholderPage title={route.title} />;
+    default: {
+      const Page = PAGES[route.element];
+      return <Page title={route.title} />;
+    }
   }
 }
 

@@ -1,8 +1,10 @@
+import type { BuiltPageKey } from './pages';
+
 /** Route config of shell 3 ("Route config: id, path, verifToken flag, role list, optional title"). */
 export type Role = 'user' | 'admin';
 
 /** Which page a route renders; the router maps each key to a (lazy) component. */
-export type PageKey = 'home' | 'chat' | 'login' | 'notFound' | 'placeholder';
+export type PageKey = 'home' | 'chat' | 'login' | 'notFound' | 'placeholder' | BuiltPageKey;
 
 export interface RouteConfig {
   id: string;

@@ -1,0 +1,6 @@
+import PlaceholderPage from '../../features/misc/PlaceholderPage';
+
+/** Stub laid down by the lead; its owner replaces it with the real page. */
+export default function WalletPage({ title }: { title?: string }) {
+  return <PlaceholderPage title={title} />;
+}

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Lazy pages by key (route config `element`). Home, chat, login and the 404 are wired in router.tsx;
+ * every other built page registers here with one line, so each area adds its pages without touching
+ * the router. Pages take the route's title as an optional prop.
+ */
+type Page = LazyExoticComponent<ComponentType<{ title?: string }>>;
+
+export const PAGES = {
+  pointsLog: lazy(() => import('../features/points/PointsLogPage')),
+  vip: lazy(() => import('../features/vip/VipPage')),
+  invite: lazy(() => import('../features/invite/InvitePage')),
+  inviteList: lazy(() => import('../features/invite/InviteListPage')),
+  inviteCash: lazy(() => import('../features/invite/InviteCashPage')),
+  inviteOrder: lazy(() => import('../features/invite/InviteOrderPage')),
+  console: lazy(() => import('../features/console/ConsolePage')),
+  consoleUser: lazy(() => import('../features/console/ConsoleUserPage')),
+  agreement: lazy(() => import('../features/info/AgreementPage')),
+  download: lazy(() => import('../features/info/DownloadPage')),
+  about: lazy(() => import('../features/info/AboutPage')),
+  help: lazy(() => import('../features/info/HelpPage')),
+  wallet: lazy(() => import('../features/info/WalletPage')),
+  equity: lazy(() => import('../features/info/EquityPage')),
+} satisfies Record<string, Page>;
+
+export type BuiltPageKey = keyof typeof PAGES;
