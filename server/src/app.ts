@@ -13,6 +13,14 @@ import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerPersonaRoutes } from './modules/personas/routes';
 import { registerPromptRoutes } from './modules/prompts/routes';
 import { registerQuotaRoutes } from './modules/quota/routes';
+import { registerPromoRoutes } from './modules/promos/routes';
+import { registerInviteRoutes } from './modules/invite/routes';
+import { registerActivityRoutes } from './modules/activity/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerDownloadRoutes } from './modules/downloads/routes';
+import { registerSigninRoutes } from './modules/signin/routes';
+import { registerSiteRoutes } from './modules/site/routes';
+import { registerSidebarRoutes } from './modules/sidebar/routes';
 
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
@@ -45,6 +53,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerPersonaRoutes(api, ctx);
       await registerPromptRoutes(api, ctx);
       await registerQuotaRoutes(api, ctx);
+      await registerPromoRoutes(api, ctx);
+      await registerInviteRoutes(api, ctx);
+      await registerActivityRoutes(api, ctx);
+      await registerProfileRoutes(api, ctx);
+      await registerDownloadRoutes(api, ctx);
+      await registerSigninRoutes(api, ctx);
+      await registerSiteRoutes(api, ctx);
+      await registerSidebarRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

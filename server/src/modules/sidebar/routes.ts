@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { ok, SidebarQuerySchema, type SidebarFile } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/validate';
+import { loadSidebarFile } from './load';
+import { projectSidebar } from './service';
+import { selectVipgrade } from './store';
+
+/**
+ * The sidebar catalogue (search-agents-tools 2.9), public: a visitor gets the plain catalogue,
+ * a logged-in caller (token header) with vipgrade > 0 or a browser with an invite code also
+ * gets the premium models. The file is read and validated once at boot.
+ */
+export async function registerSidebarRoutes(app: FastifyInstance, ctx: AppContext, file: SidebarFile = loadSidebarFile()): Promise<void> {
+  app.get('/v2/config/sidebar', async (req) => {
+    const q = parse(SidebarQuerySchema, req.query);
+    const vipgrade = req.authUser ? await selectVipgrade(ctx.database.db, req.authUser.id) : 0;
+    return ok(projectSidebar(file, { vipgrade, hasInviteCode: Boolean(q.invite_code) }));
+  });
+}
