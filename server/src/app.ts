@@ -13,6 +13,8 @@ import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerPersonaRoutes } from './modules/personas/routes';
 import { registerPromptRoutes } from './modules/prompts/routes';
 import { registerQuotaRoutes } from './modules/quota/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerDownloadRoutes } from './modules/downloads/routes';
 import { registerPromoRoutes } from './modules/promos/routes';
 import { registerInviteRoutes } from './modules/invite/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
@@ -53,6 +55,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerPersonaRoutes(api, ctx);
       await registerPromptRoutes(api, ctx);
       await registerQuotaRoutes(api, ctx);
+      await registerProfileRoutes(api, ctx);
+      await registerDownloadRoutes(api, ctx);
       await registerPromoRoutes(api, ctx);
       await registerInviteRoutes(api, ctx);
       await registerActivityRoutes(api, ctx);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, MSG, type DownloadLinks, type EquityTable, type Envelope } from '@wanxiang/contract';
+import { testDbKinds } from '../../../test/db';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { linksFor, loadDownloads, miniprogramScheme } from './catalog';
+import { urlLinkQuery } from './wechat-urllink';
+
+/** Download links by invite code (shell 9), the mini-program link helper (shell 7), /equity data. */
+describe('download links', () => {
+  const file = loadDownloads(DEFAULT_CATALOG_DIR);
+
+  it('an unknown or missing invite code gets the brand defaults', () => {
+    expect(linksFor(file, undefined)).toMatchObject({ brand: 'wanxiang', ...file.brands.wanxiang });
+    expect(linksFor(file, 'nobody').android).toBe(file.brands.wanxiang.android);
+  });
+
+  it('an override is found by the upper-cased token and replaces only the fields it names', () => {
+    const l = linksFor(file, 'partner01');
+    expect(l.desktop.win_x64).toBe(file.overrides.PARTNER01!.wanxiang!.desktop!.win_x64);
+    expect(l.desktop.mac_arm64).toBe(file.brands.wanxiang.desktop.mac_arm64);
+    expect(l.android).not.toBe(file.brands.wanxiang.android);
+    // The other brand has no override for this token.
+    expect(linksFor(file, 'PARTNER01', 'bianjie').desktop).toEqual(file.brands.bianjie.desktop);
+  });
+
+  it('the mini-program scheme carries cq with the invite code, and is empty without an app id', () => {
+    expect(miniprogramScheme('', 'pages/index/index', 'AB12')).toBe('');
+    const url = new URL(miniprogramScheme('wx123', 'pages/index/index', 'AB12'));
+    expect(url.searchParams.get('appid')).toBe('wx123');
+    expect(url.searchParams.get('query')).toBe('cq=AB12');
+  });
+
+  it('the url_link query appends cq to the caller query', () => {
+    expect(urlLinkQuery('a=1', 'XY9')).toBe('a=1&cq=XY9');
+    expect(urlLinkQuery('', undefined)).toBe('');
+  });
+});
+
+describe.each(testDbKinds())('download routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /v1/config/downloads answers four desktop links and the mobile ones, per invite code', async () => {
+    const plain = (await t.app.inject({ url: '/api/v1/config/downloads' })).json<Envelope<DownloadLinks>>();
+    expect(plain.code).toBe(Code.OK);
+    expect(Object.keys(plain.data.desktop).sort()).toEqual(['mac_arm64', 'mac_x64', 'win_arm64', 'win_x64']);
+    const huawei = (await t.app.inject({ url: '/api/v1/config/downloads?invite_code=huawei' })).json<Envelope<DownloadLinks>>();
+    expect(huawei.data.android).not.toBe(plain.data.android);
+    expect(huawei.data.desktop).toEqual(plain.data.desktop);
+    const bad = await t.app.inject({ url: '/api/v1/config/downloads?brand=other' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('POST /wechat/generate_urllink without WeChat credentials says so in Chinese, not 200', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', payload: { path: 'pages/index/index', query: 'a=1' } });
+    // A business refusal (API conventions): HTTP 200, envelope code 503 with the Chinese reason.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 503, msg: MSG.wechatNotConfigured });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', payload: { path: '<script>' } });
+    expect(bad.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.urlLinkPathInvalid });
+  });
+
+  it('GET /v1/config/equity lists every level with a count for every quota key', async () => {
+    const e = (await t.app.inject({ url: '/api/v1/config/equity' })).json<Envelope<EquityTable>>().data;
+    expect(e.levels.length).toBeGreaterThan(1);
+    expect(e.levels[0]).toMatchObject({ vip: 0, name: '普通用户' });
+    for (const level of e.levels) for (const q of e.quota_keys) expect(typeof level.daily[q.key]).toBe('number');
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { DownloadsQuerySchema, GenerateUrlLinkSchema, ok } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/validate';
+import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { linksFor, loadDownloads } from './catalog';
+import { loadEquity } from './equity';
+import { generateUrlLink } from './wechat-urllink';
+
+/**
+ * Public data of the info pages: download links by invite code (shell 9), the mini-program link
+ * helper (shell 7) and the membership benefits table (/equity). Files are read once at boot.
+ */
+export async function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // An operator's CATALOG_DIR may hold only some files: fall back to the shipped ones.
+  const dirFor = (name: string) => {
+    const own = ctx.config.catalogDir;
+    return own && existsSync(join(own, name)) ? own : DEFAULT_CATALOG_DIR;
+  };
+  const downloads = loadDownloads(dirFor('downloads.json'));
+  const equity = ok(loadEquity(dirFor('tiers.json')));
+
+  app.get('/v1/config/downloads', async (req) => {
+    const q = parse(DownloadsQuerySchema, req.query);
+    return ok(linksFor(downloads, q.invite_code, q.brand));
+  });
+
+  app.get('/v1/config/equity', async () => equity);
+
+  app.post('/wechat/generate_urllink', async (req) => {
+    const body = parse(GenerateUrlLinkSchema, req.body);
+    return ok({ url_link: await generateUrlLink(ctx, body) });
+  });
+}
