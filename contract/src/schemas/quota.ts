@@ -32,6 +32,8 @@ export interface QuotaBalance {
   used: number;
   /** True when this submit charged the count (tool keys); false when it only reported it. */
   charged?: boolean;
+  /** Bonus counts still free, given when today's counts fall short and bonus counts cover the use. */
+  bonus?: number;
 }
 
 /** `data` of a NO_COUNT refusal: what the membership-count popup shows. */
@@ -57,6 +59,56 @@ export interface UsageItem {
 }
 
 export interface PointsRes {
+  points: number;
+}
+
+/**
+ * POST /v2/points/bill (shell 7): the caller's points ledger, newest first. type 0 all,
+ * 1 income (delta > 0), 2 expense (delta < 0). invite_code is the keyword state the web app
+ * sends along with every call; the bill ignores it.
+ */
+export const POINTS_BILL_TYPES = { all: 0, income: 1, expense: 2 } as const;
+export const PointsBillSchema = z.object({
+  type: z.coerce
+    .number({ error: MSG.pointsBillTypeInvalid })
+    .int({ error: MSG.pointsBillTypeInvalid })
+    .min(0, { error: MSG.pointsBillTypeInvalid })
+    .max(2, { error: MSG.pointsBillTypeInvalid })
+    .default(0),
+  page: z.coerce
+    .number({ error: MSG.pointsBillPageInvalid })
+    .int({ error: MSG.pointsBillPageInvalid })
+    .min(1, { error: MSG.pointsBillPageInvalid })
+    .max(100_000, { error: MSG.pointsBillPageInvalid })
+    .default(1),
+  rows: z.coerce
+    .number({ error: MSG.pointsBillPageInvalid })
+    .int({ error: MSG.pointsBillPageInvalid })
+    .min(1, { error: MSG.pointsBillPageInvalid })
+    .max(100, { error: MSG.pointsBillPageInvalid })
+    .default(10),
+  invite_code: z.string().max(64).optional(),
+});
+export type PointsBillReq = z.input<typeof PointsBillSchema>;
+
+export interface PointsBillRow {
+  id: number;
+  delta: number;
+  balance_after: number;
+  /** Reason code (signin, chat, bind_phone...) and its Chinese text. */
+  reason: string;
+  reason_text: string;
+  note: string;
+  /** ISO time. */
+  created_at: string;
+}
+
+export interface PointsBill {
+  list: PointsBillRow[];
+  total: number;
+  page: number;
+  rows: number;
+  /** The current balance, so the page needs one call. */
   points: number;
 }
 

@@ -4,7 +4,8 @@ import type { Catalog } from '../../catalog';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
 import type { QuotaUser } from './service';
-import { chargeCounts, selectUsage, selectUsageByKey, type UsageRow } from './store';
+import { selectBonus, type BonusRow } from './bonus';
+import { chargeBonusCounts, chargeCounts, selectBonusLeft, selectUsage, selectUsageByKey, type UsageRow } from './store';
 
 /**
  * The quota calls of chat-core 7: number/check, number/submit and number/all. Keys the chat
@@ -65,7 +66,12 @@ export async function checkNumber(
   assertKnownKey(ctx, key);
   const limit = ctx.catalog.dailyLimit(key, user.vip);
   const b = balanceOf(key, limit, await selectUsage(ctx.database.db, user.id, key, businessDay(now, ctx.config.tzBusiness)));
-  if (b.maxNumber >= 0 && b.balance < number) throw countRefusal(user, b);
+  if (b.maxNumber >= 0 && b.balance < number) {
+    // Past today's counts, bonus counts (sign-in gifts, packs) still admit the use.
+    const bonus = await selectBonusLeft(ctx.database.db, user.id, key);
+    if (bonus < number) throw countRefusal(user, b);
+    return { ...b, bonus };
+  }
   return b;
 }
 
@@ -88,16 +94,25 @@ export async function submitNumber(
     return { ...balanceOf(key, limit, await selectUsage(db, user.id, key, period)), charged: false };
   }
   const after = await chargeCounts(db, { userId: user.id, quotaKey: key, period, amount: number, limit });
-  if (!after) throw countRefusal(user, balanceOf(key, limit, await selectUsage(db, user.id, key, period)));
-  return { ...balanceOf(key, limit, after), charged: true };
+  if (after) return { ...balanceOf(key, limit, after), charged: true };
+  // Today's counts do not cover it: spend bonus counts instead, in one conditional statement.
+  const daily = balanceOf(key, limit, await selectUsage(db, user.id, key, period));
+  const bonusLeft = await chargeBonusCounts(db, { userId: user.id, quotaKey: key, amount: number });
+  if (bonusLeft === null) throw countRefusal(user, daily);
+  return { ...daily, bonus: bonusLeft, charged: true };
 }
 
 /** number/all: one usage item per quota key (max -1 unlimited, null none), in catalog order. */
 export async function usageAll(ctx: NumbersContext, user: QuotaUser, now = new Date()): Promise<UsageItem[]> {
-  const usage = await selectUsageByKey(ctx.database.db, user.id, businessDay(now, ctx.config.tzBusiness));
+  const [usage, bonusRows] = await Promise.all([
+    selectUsageByKey(ctx.database.db, user.id, businessDay(now, ctx.config.tzBusiness)),
+    selectBonus(ctx.database.db, user.id),
+  ]);
+  const bonusByKey = new Map(bonusRows.map((r) => [r.quotaKey, r]));
   return ctx.catalog.quotaKeys().map(({ key, label }) => {
     const limit = ctx.catalog.dailyLimit(key, user.vip);
     const b = balanceOf(key, limit, usage.get(key) ?? { used: 0, reserved: 0 });
+    const bonus = bonusByKey.get(key);
     return {
       key,
       name: label,
@@ -106,7 +121,21 @@ export async function usageAll(ctx: NumbersContext, user: QuotaUser, now = new D
       number_unit: MSG.usageUnit,
       number_time: MSG.usageDaily,
       number_merge: 0,
-      children: [],
+      // Bonus counts do not reset daily: a child item 奖励次数 (granted, and what is still free).
+      children: bonus && bonus.granted > 0 ? [bonusItem(key, bonus)] : [],
     };
   });
+}
+
+function bonusItem(key: string, r: BonusRow): UsageItem {
+  return {
+    key: `${key}.bonus`,
+    name: MSG.usageBonus,
+    max: r.granted,
+    balance: Math.max(0, r.granted - r.used - r.reserved),
+    number_unit: MSG.usageUnit,
+    number_time: MSG.usageBonusTime,
+    number_merge: 0,
+    children: [],
+  };
 }

@@ -7,7 +7,9 @@ import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
 import {
+  BONUS_PERIOD,
   closeHold,
+  insertBonusHold,
   insertHold,
   insertPointsHold,
   releaseStaleHolds,
@@ -32,6 +34,7 @@ export interface Reservation {
   id: string;
   userId: number;
   quotaKey: string;
+  /** Business day of the daily count held, or 'bonus' when the hold fell back to bonus counts. */
   period: string;
   amount: number;
   /** Points debited at hold time (points-priced turns); refunded on release. */
@@ -68,8 +71,11 @@ export async function reserveQuota(
   const limit = ctx.catalog.dailyLimit(model.quotaKey, user.vip);
   if (limit < 0) return { ...base, metered: false };
   const held = limit >= REPLY_COST && (await insertHold(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) }));
-  if (!held) throw new AppError(Code.NO_COUNT, MSG.countExhausted);
-  return { ...base, metered: true };
+  if (held) return { ...base, metered: true };
+  // Today's counts are exhausted (or the tier has none): fall back to the user's bonus counts.
+  // Only this path pays the extra statement; the hot path above is unchanged.
+  if (await insertBonusHold(ctx.database.db, { ...base, ref: ref.slice(0, 64) })) return { ...base, period: BONUS_PERIOD, metered: true };
+  throw new AppError(Code.NO_COUNT, MSG.countExhausted);
 }
 
 /**

@@ -102,6 +102,52 @@ export async function chargeCounts(
   return out[0] ?? null;
 }
 
+/**
+ * Bonus counts (sign-in gifts, packs: table quota_bonus) are held only once the day's counts are
+ * exhausted. A bonus hold is a reservation whose period is BONUS_PERIOD: closeHold and the reaper
+ * then move the count on quota_bonus instead of quota_usage.
+ */
+export const BONUS_PERIOD = 'bonus';
+
+/** Raise quota_bonus.reserved when `used + reserved + amount <= granted` and record the reservation, in one statement. */
+export async function insertBonusHold(db: Executor, h: Omit<HoldInput, 'limit' | 'period'>): Promise<boolean> {
+  const out = await rows<{ id: string }>(
+    db,
+    sql`WITH up AS (
+      UPDATE quota_bonus SET reserved = reserved + ${h.amount}::int, updated_at = now()
+      WHERE user_id = ${h.userId}::bigint AND quota_key = ${h.quotaKey}::varchar
+        AND used + reserved + ${h.amount}::int <= granted
+      RETURNING 1
+    )
+    INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, ref)
+    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, ${BONUS_PERIOD}::varchar, ${h.amount}::int, ${h.ref}::varchar
+    FROM up
+    RETURNING id`,
+  );
+  return out.length === 1;
+}
+
+/** Spend `amount` bonus counts at once (a tool key's submit past its daily counts). Answers what is left, or null. */
+export async function chargeBonusCounts(db: Executor, c: { userId: number; quotaKey: string; amount: number }): Promise<number | null> {
+  const out = await rows<{ left: number }>(
+    db,
+    sql`UPDATE quota_bonus SET used = used + ${c.amount}::int, updated_at = now()
+      WHERE user_id = ${c.userId}::bigint AND quota_key = ${c.quotaKey}::varchar
+        AND used + reserved + ${c.amount}::int <= granted
+      RETURNING granted - used - reserved AS left`,
+  );
+  return out[0] ? Number(out[0].left) : null;
+}
+
+/** Bonus counts still free for one key (granted - used - reserved), 0 without a row. */
+export async function selectBonusLeft(db: Executor, userId: number, quotaKey: string): Promise<number> {
+  const out = await rows<{ left: number }>(
+    db,
+    sql`SELECT granted - used - reserved AS left FROM quota_bonus WHERE user_id = ${userId}::bigint AND quota_key = ${quotaKey}::varchar`,
+  );
+  return out[0] ? Math.max(0, Number(out[0].left)) : 0;
+}
+
 // ---- Update
 
 /**
@@ -123,7 +169,14 @@ export async function closeHold(db: Executor, userId: number, id: string, to: 's
       UPDATE quota_usage q
         SET reserved = q.reserved - r.amount, used = q.used + ${charge}, updated_at = now()
       FROM r
-      WHERE r.amount > 0 AND q.user_id = r.user_id AND q.quota_key = r.quota_key AND q.period = r.period
+      WHERE r.amount > 0 AND r.period <> ${BONUS_PERIOD}::varchar
+        AND q.user_id = r.user_id AND q.quota_key = r.quota_key AND q.period = r.period
+      RETURNING 1
+    ), bq AS (
+      UPDATE quota_bonus b
+        SET reserved = b.reserved - r.amount, used = b.used + ${charge}, updated_at = now()
+      FROM r
+      WHERE r.amount > 0 AND r.period = ${BONUS_PERIOD}::varchar AND b.user_id = r.user_id AND b.quota_key = r.quota_key
       RETURNING 1
     ), u AS (
       UPDATE users SET points = users.points + ${refund}, updated_at = now()
@@ -158,6 +211,11 @@ export async function releaseStaleHolds(db: Executor, ttlMs: number): Promise<nu
       UPDATE quota_usage q SET reserved = q.reserved - s.amount, updated_at = now()
       FROM s
       WHERE q.user_id = s.user_id AND q.quota_key = s.quota_key AND q.period = s.period
+      RETURNING 1
+    ), bq AS (
+      UPDATE quota_bonus b SET reserved = b.reserved - s.amount, updated_at = now()
+      FROM s
+      WHERE s.period = ${BONUS_PERIOD}::varchar AND b.user_id = s.user_id AND b.quota_key = s.quota_key
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM r`,
