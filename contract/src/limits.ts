@@ -52,6 +52,28 @@ export const STORAGE_KEYS_SHELL = {
   isFirst: 'isFirst',
 } as const;
 
+/** App-wide promos (shell 4, 9): cookie lifetimes in days, delays in ms, and keys of the promos area. */
+export const PROMO_LIMITS = {
+  guideCookieDays: 1,
+  customerKefuCookieDays: 7,
+  deepSeekCookieDays: 7,
+  agentCookieDays: 7,
+  guideDelayMs: 2000,
+  guideKeywordDelayMs: 1000,
+  deepSeekDelayMs: 2000,
+  firstEntryDelayMs: 1000,
+  updateLaterQuietMs: 300_000,
+  carouselAutoplayMs: 2000,
+  posterHeightDesktopPx: 42,
+  posterHeightMobilePx: 30,
+  pcVersion: '2025.08.19',
+  /** Referrer hosts counted as search engines (a host containing one of these). */
+  searchEngines: ['so', 'bing', 'baidu'] as readonly string[],
+  /** localStorage: the notice sign 不再提醒 stored, and the new-year float ad's remaining closes. */
+  noticeSignKey: 'notice_sign',
+  newYearCountKey: 'new_year_count',
+} as const;
+
 export const COOKIE_NAMES = {
   chatVipModal: 'chat_vip_modal',
   guideModal: 'guide_modal',
