@@ -1,0 +1,49 @@
+import type { Config } from '../../config';
+import { createAlipayProvider } from './alipay';
+import { createMockProvider, type MockPayProvider } from './mock';
+import type { PayProvider, PayProviderName } from './types';
+import { createWechatPayProvider } from './wechat';
+
+export * from './types';
+export type { MockPayProvider } from './mock';
+
+/**
+ * The configured payment providers. `default` takes new orders; an order's pay_id may pick
+ * another configured one (1 Alipay, 2 WeChat Pay). Notifies and reconcile find an order's own
+ * provider by name, so orders keep working while the default changes.
+ */
+export interface PayRegistry {
+  readonly default: PayProvider;
+  get(name: string): PayProvider | undefined;
+  /** The provider for a buyer's pay_id, falling back to the default. */
+  forPayId(payId: number): PayProvider;
+  /** Present only outside production when the mock is configured. */
+  readonly mock?: MockPayProvider;
+}
+
+export const PAY_ID: Record<number, PayProviderName> = { 1: 'alipay', 2: 'wechat' };
+
+export function createPayRegistry(config: Config, overrides: PayProvider[] = []): PayRegistry {
+  const s = config.pay;
+  const notifyUrl = (name: PayProviderName) => `${s.notifyBaseUrl}/api/v1/pay/notify/${name}`;
+  const providers = new Map<string, PayProvider>();
+  if (!config.isProduction && s.provider === 'mock') {
+    providers.set('mock', createMockProvider({ secret: s.mockSecret, baseUrl: s.notifyBaseUrl }));
+  }
+  if (s.alipay) providers.set('alipay', createAlipayProvider({ ...s.alipay, notifyUrl: notifyUrl('alipay') }));
+  if (s.wechat) providers.set('wechat', createWechatPayProvider({ ...s.wechat, notifyUrl: notifyUrl('wechat') }));
+  for (const p of overrides) providers.set(p.name, p);
+  const def = providers.get(s.provider) ?? [...providers.values()][0];
+  if (!def) throw new Error(`PAY_PROVIDER=${s.provider} is not configured`);
+  return {
+    default: def,
+    get: (name) => providers.get(name),
+    forPayId(payId) {
+      // With the mock as default (development), every pay_id pays through the mock page.
+      if (def.name === 'mock') return def;
+      const named = PAY_ID[payId];
+      return (named && providers.get(named)) || def;
+    },
+    mock: providers.get('mock') as MockPayProvider | undefined,
+  };
+}
