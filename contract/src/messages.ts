@@ -497,6 +497,17 @@ export const MSG = {
   attachDone: '完成',
   attachImageHint: '支持 png、jpeg、jpg 格式，仅限1张，不超过5MB',
   attachDocHint: '支持 pdf、txt、csv、docx、xlsx、xls、pptx、ppt、mobi、doc、epub，最多5个，单个不超过10MB，合计不超过5MB',
+  // header, global search, footer (shell 1)
+  siteSearchPlaceholder: '搜索 1000+ AI 工具',
+  siteSearchKeywordTooLong: '搜索关键词不能超过50个字',
+  siteSearchHistory: '历史搜索',
+  siteSearchClear: '清空',
+  siteSearchRecommend: '推荐工具',
+  siteSearchRanking: '热门排行',
+  siteSearchResults: '搜索结果',
+  siteSearchEmpty: '没有找到相关工具，换个关键词试试',
+  siteDomainInvalid: '域名格式不正确',
+  siteAiNotice: '内容由AI生成，仅供参考',
   // invitations, cash-outs and money promos (shell 6)
   inviteNotOpen: '请先开通邀请权限',
   inviteOpened: '邀请权限已开通',

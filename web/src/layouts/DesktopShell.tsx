@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { HeaderLinks, PointsBadge } from './header/HeaderLinks';
+import { SearchBox } from './header/SearchBox';
 import { Logo } from './Logo';
 import { SideNav } from './SideNav';
 import { TopNav } from './TopNav';
@@ -7,7 +9,10 @@ import { TopPoster } from '../features/promos/TopPoster';
 import { WindowHeader } from '../features/desktop-client/WindowHeader';
 import styles from './shell.module.css';
 
-/** Desktop: header (logo, top navigation, account), slim sidebar, scrolling page area. */
+/**
+ * Desktop: header (logo, top navigation, global search, update/download links, points and
+ * membership badges, avatar popover), slim sidebar, scrolling page area (shell 2.2).
+ */
 export function DesktopShell({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
@@ -17,7 +22,12 @@ export function DesktopShell({ children }: { children: ReactNode }) {
         <Logo />
         <TopNav />
         <div className={styles.headerSpacer} />
+        <div className={styles.desktopHeaderSearch}>
+          <SearchBox />
+        </div>
         <div className={styles.headerActions}>
+          <HeaderLinks />
+          <PointsBadge />
           <UserEntry />
         </div>
       </header>

@@ -2,13 +2,17 @@ import { Button, Drawer } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { Logo } from './Logo';
+import { MobileTabMenu } from './mobile-menu/MobileTabMenu';
 import { MobileDrawerNav } from './sidebar/MobileDrawerNav';
 import { UserEntry } from './UserEntry';
 import { TopPoster } from '../features/promos/TopPoster';
 import { WindowHeader } from '../features/desktop-client/WindowHeader';
 import styles from './shell.module.css';
 
-/** Mobile: compact header with a menu button opening a left drawer (60vw, shell 9). */
+/**
+ * Mobile: compact header (menu button, logo, login or avatar with VIP mark), the scrolling tab
+ * menu of search-agents-tools 2.10 under it, and a left drawer (60vw, shell 9).
+ */
 export function MobileShell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -22,6 +26,7 @@ export function MobileShell({ children }: { children: ReactNode }) {
         <div className={styles.headerSpacer} />
         <UserEntry compact />
       </header>
+      <MobileTabMenu />
       <main className={styles.main}>{children}</main>
       <Drawer
         open={open}

@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, SendOutlined } from '@ant-design/icons';
-import { MSG } from '@wanxiang/contract';
 import { Link, useNavigate } from 'react-router';
 import { LogoMark } from '../../layouts/Logo';
+import { SiteFooter } from '../../layouts/footer/SiteFooter';
 import { HOME_AREAS, QUICK_STARTS } from './areas';
 import styles from './home.module.css';
 
@@ -53,7 +53,7 @@ export function HomePage() {
           ))}
         </div>
       </section>
-      <footer className={styles.footer}>{MSG.aiDisclaimer}</footer>
+      <SiteFooter />
     </div>
   );
 }
