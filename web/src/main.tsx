@@ -6,8 +6,11 @@ import 'dayjs/locale/zh-cn';
 import './stores/user';
 import './layouts/global.css';
 import { App } from './App';
+import { captureKeywords } from './stores/keywords';
 
 dayjs.locale('zh-cn');
+// Invite code and search keywords of the landing URL, kept for login, models and shop calls.
+captureKeywords();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -55,11 +55,7 @@ const moneyField = z.union([z.number(), z.string()], { error: MSG.cashMoneyInval
 /** POST /v1/user/moneyCash: `money` (yuan) is parsed to cents. */
 export const MoneyCashSchema = z.object({
   money: moneyField,
-  casher: z
-    .string({ error: MSG.casherEmpty })
-    .trim()
-    .min(1, { error: MSG.casherEmpty })
-    .max(64, { error: MSG.casherTooLong }),
+  casher: z.string({ error: MSG.casherEmpty }).trim().min(1, { error: MSG.casherEmpty }).max(64, { error: MSG.casherTooLong }),
   name: z
     .string({ error: MSG.cashNameEmpty })
     .trim()

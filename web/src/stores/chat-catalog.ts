@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ModelEntry, ModelGroup } from '@wanxiang/contract';
 import { fetchWebModels } from '../api/models';
+import { getInviteCode } from './keywords';
 
 /** The chat model catalog, loaded once per page view and shared by every chat screen. */
 export interface CatalogState {
@@ -34,7 +35,7 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
   load(force = false) {
     if (!force && (get().status === 'ready' || inflight)) return inflight ?? Promise.resolve();
     set({ status: 'loading' });
-    inflight = fetchWebModels()
+    inflight = fetchWebModels(getInviteCode() || undefined)
       .then((res) => set({ status: 'ready', list: res.list, groups: res.groups, demo: res.demo, byKey: indexModels(res.list) }))
       .catch(() => set({ status: 'error' }))
       .finally(() => {

@@ -16,7 +16,12 @@ export interface KeywordState {
   invite_code: string;
 }
 
+const KEYS: readonly (keyof KeywordState)[] = ['from', 'device', 'plan', 'group', 'keyword', 'search_keyword', 'invite_code'];
 const EMPTY: KeywordState = { from: '', device: '', plan: '', group: '', keyword: '', search_keyword: '', invite_code: '' };
+/** Longest value kept: a landing URL is user-controlled text. */
+const MAX_VALUE = 64;
+/** Invite codes are the server's 8 upper-case letters and digits; anything else is not kept. */
+const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 export function readKeywordState(): KeywordState {
   try {
@@ -40,4 +45,37 @@ export function writeKeywordState(patch: Partial<KeywordState>): KeywordState {
 /** The invite code this visitor arrived with ('' when none). */
 export function getInviteCode(): string {
   return readKeywordState().invite_code;
+}
+
+/**
+ * What a landing URL carries: the query's keys of the keyword state and, on /login/:invite_code,
+ * the path's code (shell 4 "Invite code": path parameter on the login route, query elsewhere).
+ * Only keys present are answered, so a later visit without them keeps what was stored.
+ */
+export function keywordsFromUrl(pathname: string, search: string): Partial<KeywordState> {
+  const params = new URLSearchParams(search);
+  const out: Partial<KeywordState> = {};
+  for (const key of KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) out[key] = value.slice(0, MAX_VALUE);
+  }
+  const path = /^\/login\/([^/?#]+)/.exec(pathname);
+  if (path?.[1]) {
+    try {
+      out.invite_code = decodeURIComponent(path[1]).trim();
+    } catch {
+      // A malformed escape is not a code.
+    }
+  }
+  if (out.invite_code !== undefined) {
+    if (INVITE_CODE.test(out.invite_code)) out.invite_code = out.invite_code.toUpperCase();
+    else delete out.invite_code;
+  }
+  return out;
+}
+
+/** Called once at app start (main.tsx): store what the landing URL carries. */
+export function captureKeywords(loc: Pick<Location, 'pathname' | 'search'> = window.location): KeywordState {
+  const found = keywordsFromUrl(loc.pathname, loc.search);
+  return Object.keys(found).length > 0 ? writeKeywordState(found) : readKeywordState();
 }

@@ -37,7 +37,9 @@ export async function runInviteCli(
     out(`cash-out ${id} is not pending (unknown, or already paid or refused): nothing changed`);
     return 1;
   }
-  out(command === 'pay' ? `cash-out ${id} (${done.money} 元) marked paid` : `cash-out ${id} refused; ${done.money} 元 returned to the wallet`);
+  out(
+    command === 'pay' ? `cash-out ${id} (${done.money} 元) marked paid` : `cash-out ${id} refused; ${done.money} 元 returned to the wallet`,
+  );
   return 0;
 }
 

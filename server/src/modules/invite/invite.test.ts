@@ -36,11 +36,21 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
   });
 
   const get = async <T>(url: string, token?: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? { token, host: 'wx.example.com' } : { host: 'wx.example.com' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: token ? { token, host: 'wx.example.com' } : { host: 'wx.example.com' },
+    });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
   const post = async <T>(url: string, token: string, payload: unknown) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { token }, payload: payload as object, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { token },
+      payload: payload as object,
+      remoteAddress: randomIp(),
+    });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
   const signupWith = async (inviteCode: string) => {
@@ -80,7 +90,12 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
   };
 
   it('answers 401 without a session', async () => {
-    for (const url of ['/v1/user/getInvitationCode', '/v1/user/getInvitationInfo', '/v1/user/getInvitationList', '/v1/user/getInvitationCashOrder']) {
+    for (const url of [
+      '/v1/user/getInvitationCode',
+      '/v1/user/getInvitationInfo',
+      '/v1/user/getInvitationList',
+      '/v1/user/getInvitationCashOrder',
+    ]) {
       expect((await get(url)).status).toBe(401);
     }
   });
@@ -109,7 +124,14 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
     expect(second.body.data.list.map((x) => x.id)).toEqual([a.id]);
 
     const info = await get<InvitationInfoRes>('/v1/user/getInvitationInfo', inviter.token);
-    expect(info.body.data).toMatchObject({ invite_open: false, invited_count: 3, paid_count: 1, wallet_cents: 0, wallet: '0.00', rate: 0.3 });
+    expect(info.body.data).toMatchObject({
+      invite_open: false,
+      invited_count: 3,
+      paid_count: 1,
+      wallet_cents: 0,
+      wallet: '0.00',
+      rate: 0.3,
+    });
     expect(info.body.data.rules.length).toBeGreaterThan(0);
 
     expect((await get('/v1/user/getInvitationList?page=0', inviter.token)).status).toBe(400);
@@ -188,7 +210,11 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
     }
     expect(await wallet(inviter.user.id)).toBe(3000);
     const done = await post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { ...ok, money: '12.5' });
-    expect(done.body).toMatchObject({ code: 200, msg: MSG.cashSubmitted, data: { wallet_cents: 1750, wallet: '17.50', order: { money_cents: 1250, status: 'pending' } } });
+    expect(done.body).toMatchObject({
+      code: 200,
+      msg: MSG.cashSubmitted,
+      data: { wallet_cents: 1750, wallet: '17.50', order: { money_cents: 1250, status: 'pending' } },
+    });
     expect(await wallet(inviter.user.id)).toBe(1750);
   });
 
@@ -196,7 +222,9 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
     const { inviter, invitee } = await inviterWithInvitee();
     await credit(await paidOrder(invitee.id, 11000), invitee.id, 11000); // 33.00 yuan: three of 10
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 10, casher: '13800000000', name: '李四' })),
+      Array.from({ length: 20 }, () =>
+        post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 10, casher: '13800000000', name: '李四' }),
+      ),
     );
     const admitted = results.filter((r) => r.body.code === 200);
     expect(admitted).toHaveLength(3);
@@ -209,8 +237,10 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
   it('operator refuse returns the money once; pay closes; both act on pending orders only', async () => {
     const { inviter, invitee } = await inviterWithInvitee();
     await credit(await paidOrder(invitee.id, 10000), invitee.id, 10000);
-    const a = (await post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 10, casher: 'a@b.cn', name: '王五' })).body.data.order;
-    const b = (await post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 15, casher: 'a@b.cn', name: '王五' })).body.data.order;
+    const a = (await post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 10, casher: 'a@b.cn', name: '王五' })).body.data
+      .order;
+    const b = (await post<MoneyCashRes>('/v1/user/moneyCash', inviter.token, { money: 15, casher: 'a@b.cn', name: '王五' })).body.data
+      .order;
     expect(await wallet(inviter.user.id)).toBe(500);
 
     const lines: string[] = [];

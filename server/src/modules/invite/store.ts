@@ -11,10 +11,7 @@ export interface InviterRow {
 }
 
 export async function selectInviter(db: Executor, userId: number): Promise<InviterRow | null> {
-  const [row] = await rows<InviterRow>(
-    db,
-    sql`SELECT id, invite_code, invite_open, wallet_cents FROM users WHERE id = ${userId}::bigint`,
-  );
+  const [row] = await rows<InviterRow>(db, sql`SELECT id, invite_code, invite_open, wallet_cents FROM users WHERE id = ${userId}::bigint`);
   return row ? { ...row, id: Number(row.id), wallet_cents: Number(row.wallet_cents) } : null;
 }
 
@@ -62,7 +59,12 @@ export interface InviteeRow {
   paid: boolean;
 }
 
-export async function selectInvitees(db: Executor, userId: number, page: number, size: number): Promise<{ list: InviteeRow[]; total: number }> {
+export async function selectInvitees(
+  db: Executor,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ list: InviteeRow[]; total: number }> {
   const list = await rows<InviteeRow>(
     db,
     sql`SELECT u.id, u.nick, u.phone, u.account, u.created_at,
@@ -85,7 +87,10 @@ export interface CashOrderRow {
   closed_at: Date | string | null;
 }
 
-export async function insertCashOrder(db: Executor, o: { userId: number; moneyCents: number; casher: string; name: string }): Promise<CashOrderRow> {
+export async function insertCashOrder(
+  db: Executor,
+  o: { userId: number; moneyCents: number; casher: string; name: string },
+): Promise<CashOrderRow> {
   const [row] = await rows<CashOrderRow>(
     db,
     sql`INSERT INTO cash_orders (user_id, money_cents, casher, name)
@@ -95,7 +100,12 @@ export async function insertCashOrder(db: Executor, o: { userId: number; moneyCe
   return row!;
 }
 
-export async function selectCashOrders(db: Executor, userId: number, page: number, size: number): Promise<{ list: CashOrderRow[]; total: number }> {
+export async function selectCashOrders(
+  db: Executor,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ list: CashOrderRow[]; total: number }> {
   const list = await rows<CashOrderRow>(
     db,
     sql`SELECT id, user_id, money_cents, casher, name, status, created_at, closed_at FROM cash_orders

@@ -1,6 +1,62 @@
-import PlaceholderPage from '../../features/misc/PlaceholderPage';
+import { useEffect, useState } from 'react';
+import { Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { MSG, type CashOrderItem, type InvitePage } from '@wanxiang/contract';
+import { getInvitationCashOrder } from '../../api/invite';
+import { InviteNav } from './InviteNav';
+import styles from './invite.module.css';
 
-/** Stub laid down by the lead; its owner replaces it with the real page. */
-export default function InviteOrderPage({ title }: { title?: string }) {
-  return <PlaceholderPage title={title} />;
+const ROWS = 10;
+const STATUS_COLOR: Record<string, string> = { pending: 'processing', paid: 'success', refused: 'default' };
+
+/** /console/invite/order: the caller's cash-outs with their status. */
+export default function InviteOrderPage() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<InvitePage<CashOrderItem> | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    getInvitationCashOrder(page, ROWS)
+      .then((d) => live && setData(d))
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [page]);
+
+  return (
+    <div className={styles.page} data-testid="invite-order-page">
+      <InviteNav />
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>提现记录</h2>
+        <Table<CashOrderItem>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={data?.list ?? []}
+          locale={{ emptyText: '暂无提现记录' }}
+          scroll={{ x: 'max-content' }}
+          pagination={{ current: page, pageSize: ROWS, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          columns={[
+            { title: '申请时间', dataIndex: 'created_at', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+            { title: '金额（元）', dataIndex: 'money' },
+            { title: '收款账号', dataIndex: 'casher' },
+            { title: '姓名', dataIndex: 'name' },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: string) => (
+                <Tag color={STATUS_COLOR[s]} data-testid="cash-status">
+                  {MSG.cashStatus[s] ?? s}
+                </Tag>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
 }
