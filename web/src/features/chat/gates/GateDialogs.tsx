@@ -9,6 +9,7 @@ import { VIP_PATH } from '../useChatSender';
 import { useChatTool } from '../toolbar/chat-tool-context';
 import { formatCountdown, showsPointsToggle } from './gate-rules';
 import { useGateStore, type GateDialog } from './gate-store';
+import { QuotaOffer } from '../../vip-promos/QuotaOffer';
 import styles from './gates.module.css';
 
 /**
@@ -60,6 +61,7 @@ function GateBody({ dialog, onVip, onClose }: { dialog: GateDialog; onVip: () =>
         <>
           <p className={styles.lead}>{dialog.text}</p>
           <p className={styles.text}>{dialog.vip > 0 ? MSG.upgradeMember : MSG.upgradeFree}</p>
+          <QuotaOffer onPay={onClose} />
         </>
       )}
       {(dialog.kind === 'tier' || dialog.kind === 'points') && <p className={styles.text}>{dialog.text}</p>}
