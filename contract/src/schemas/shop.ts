@@ -69,7 +69,11 @@ export interface ShopLists {
   tips: string[];
 }
 
-const trimmed = (max: number) => z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(max));
+const trimmed = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(max));
 
 export const ShopListsSchema = z.object({
   rise: trimmed(16).optional(),
@@ -84,8 +88,18 @@ export const GetShopsQuerySchema = z.object({
 export const CreateShopsOrderSchema = z.object({
   shop_id: z.coerce.number({ error: '请选择要购买的商品' }).int({ error: '请选择要购买的商品' }).positive({ error: '请选择要购买的商品' }),
   /** 1 Alipay, 2 WeChat Pay; 0 or absent = the configured provider. */
-  pay_id: z.coerce.number({ error: '支付方式不正确' }).int({ error: '支付方式不正确' }).min(0, { error: '支付方式不正确' }).max(9, { error: '支付方式不正确' }).default(0),
-  num: z.coerce.number({ error: '购买数量不正确' }).int({ error: '购买数量不正确' }).min(1, { error: '购买数量不正确' }).max(99, { error: '购买数量不正确' }).default(1),
+  pay_id: z.coerce
+    .number({ error: '支付方式不正确' })
+    .int({ error: '支付方式不正确' })
+    .min(0, { error: '支付方式不正确' })
+    .max(9, { error: '支付方式不正确' })
+    .default(0),
+  num: z.coerce
+    .number({ error: '购买数量不正确' })
+    .int({ error: '购买数量不正确' })
+    .min(1, { error: '购买数量不正确' })
+    .max(99, { error: '购买数量不正确' })
+    .default(1),
   channel: trimmed(32).optional(),
   app_channel: trimmed(32).optional(),
   coupon_id: trimmed(64).optional(),

@@ -39,8 +39,7 @@ export function createPayRegistry(config: Config, overrides: PayProvider[] = [])
     default: def,
     get: (name) => providers.get(name),
     forPayId(payId) {
-      // With the mock as default (development), every pay_id pays through the mock page.
-      if (def.name === 'mock') return def;
+      // A pay_id whose provider is not configured (every one in development) uses the default.
       const named = PAY_ID[payId];
       return (named && providers.get(named)) || def;
     },

@@ -26,7 +26,13 @@ export function createMockProvider(opts: { secret?: string; baseUrl: string }): 
     signedNotify(orderNo, amountCents, at = new Date()) {
       const tradeNo = `MOCK${orderNo}`;
       const ts = String(at.getTime());
-      return { query_order: orderNo, amount_cents: String(amountCents), trade_no: tradeNo, ts, sign: mac(orderNo, String(amountCents), tradeNo, ts) };
+      return {
+        query_order: orderNo,
+        amount_cents: String(amountCents),
+        trade_no: tradeNo,
+        ts,
+        sign: mac(orderNo, String(amountCents), tradeNo, ts),
+      };
     },
     async verifyNotify(raw: RawNotify): Promise<VerifiedNotify> {
       const f = parseBody(raw.body);

@@ -29,9 +29,15 @@ describe('mock provider', () => {
     const created = await mock.createPayment({ orderNo: 'WX1', amountCents: 2990, subject: 's' });
     expect(created.payUrl).toBe('/api/v1/pay/mock/page?query_order=WX1');
     const f = mock.signedNotify('WX1', 2990);
-    await expect(mock.verifyNotify({ headers: {}, body: new URLSearchParams(f).toString() })).resolves.toMatchObject({ orderNo: 'WX1', amountCents: 2990, paid: true });
+    await expect(mock.verifyNotify({ headers: {}, body: new URLSearchParams(f).toString() })).resolves.toMatchObject({
+      orderNo: 'WX1',
+      amountCents: 2990,
+      paid: true,
+    });
     await expect(mock.verifyNotify({ headers: {}, body: JSON.stringify(f) })).resolves.toMatchObject({ amountCents: 2990 });
-    await expect(mock.verifyNotify({ headers: {}, body: new URLSearchParams({ ...f, amount_cents: '1' }).toString() })).rejects.toBeInstanceOf(PayVerifyError);
+    await expect(
+      mock.verifyNotify({ headers: {}, body: new URLSearchParams({ ...f, amount_cents: '1' }).toString() }),
+    ).rejects.toBeInstanceOf(PayVerifyError);
     const other = createMockProvider({ baseUrl: '' });
     await expect(other.verifyNotify({ headers: {}, body: JSON.stringify(f) })).rejects.toBeInstanceOf(PayVerifyError);
   });
@@ -44,7 +50,13 @@ describe('alipay adapter against a fake gateway', () => {
   beforeAll(async () => {
     app = rsaKeys();
     gw = await startFakeAlipay(app.publicKey);
-    pay = createAlipayProvider({ appId: '2021000', privateKey: app.privatePem, publicKey: gw.alipayKeys.publicPem, gateway: gw.url, notifyUrl: 'https://ai.example.com/api/v1/pay/notify/alipay' });
+    pay = createAlipayProvider({
+      appId: '2021000',
+      privateKey: app.privatePem,
+      publicKey: gw.alipayKeys.publicPem,
+      gateway: gw.url,
+      notifyUrl: 'https://ai.example.com/api/v1/pay/notify/alipay',
+    });
   });
   afterAll(() => gw.close());
 
@@ -68,12 +80,24 @@ describe('alipay adapter against a fake gateway', () => {
   });
 
   it('an answer signed by another key is refused', async () => {
-    const wrong = createAlipayProvider({ appId: '2021000', privateKey: app.privatePem, publicKey: rsaKeys().publicPem, gateway: gw.url, notifyUrl: 'x' });
+    const wrong = createAlipayProvider({
+      appId: '2021000',
+      privateKey: app.privatePem,
+      publicKey: rsaKeys().publicPem,
+      gateway: gw.url,
+      notifyUrl: 'x',
+    });
     await expect(wrong.createPayment({ orderNo: 'WXA3', amountCents: 1, subject: 's' })).rejects.toBeInstanceOf(PayGatewayError);
   });
 
   it('a request signed by another app key is refused by the gateway', async () => {
-    const other = createAlipayProvider({ appId: '2021000', privateKey: rsaKeys().privatePem, publicKey: gw.alipayKeys.publicPem, gateway: gw.url, notifyUrl: 'x' });
+    const other = createAlipayProvider({
+      appId: '2021000',
+      privateKey: rsaKeys().privatePem,
+      publicKey: gw.alipayKeys.publicPem,
+      gateway: gw.url,
+      notifyUrl: 'x',
+    });
     const before = gw.badRequests;
     await expect(other.createPayment({ orderNo: 'WXA4', amountCents: 1, subject: 's' })).rejects.toBeInstanceOf(PayGatewayError);
     expect(gw.badRequests).toBe(before + 1);
@@ -138,7 +162,9 @@ describe('wechat pay v3 adapter against a fake gateway', () => {
   it('notify: platform signature verified, resource decrypted, state and merchant checked', async () => {
     const n = gw.notify({ mchId: '1900000109', orderNo: 'WXW1', totalCents: 6990 });
     await expect(pay.verifyNotify(n)).resolves.toMatchObject({ orderNo: 'WXW1', amountCents: 6990, paid: true, tradeNo: '4200WXW1' });
-    await expect(pay.verifyNotify({ headers: n.headers, body: n.body.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.X"') })).rejects.toBeInstanceOf(PayVerifyError);
+    await expect(
+      pay.verifyNotify({ headers: n.headers, body: n.body.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.X"') }),
+    ).rejects.toBeInstanceOf(PayVerifyError);
     const stale = gw.notify({ mchId: '1900000109', orderNo: 'WXW1', totalCents: 6990, at: new Date(Date.now() - 3600_000) });
     await expect(pay.verifyNotify(stale)).rejects.toThrow(/stale/);
     const other = gw.notify({ mchId: '1', orderNo: 'WXW1', totalCents: 6990 });

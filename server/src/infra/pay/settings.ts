@@ -8,7 +8,15 @@ export interface PaySettings {
   notifyBaseUrl: string;
   mockSecret?: string;
   alipay?: { appId: string; privateKey: string; publicKey: string; gateway: string };
-  wechat?: { mchId: string; appId: string; serialNo: string; privateKey: string; platformPublicKey: string; apiV3Key: string; base: string };
+  wechat?: {
+    mchId: string;
+    appId: string;
+    serialNo: string;
+    privateKey: string;
+    platformPublicKey: string;
+    apiV3Key: string;
+    base: string;
+  };
 }
 
 export function paySettingsFromEnv(e: Env): PaySettings {
@@ -17,7 +25,12 @@ export function paySettingsFromEnv(e: Env): PaySettings {
       ? { appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, publicKey: e.ALIPAY_PUBLIC_KEY, gateway: e.ALIPAY_GATEWAY }
       : undefined;
   const wechat =
-    e.WECHATPAY_MCH_ID && e.WECHATPAY_APP_ID && e.WECHATPAY_SERIAL_NO && e.WECHATPAY_PRIVATE_KEY && e.WECHATPAY_PLATFORM_PUBLIC_KEY && e.WECHATPAY_API_V3_KEY
+    e.WECHATPAY_MCH_ID &&
+    e.WECHATPAY_APP_ID &&
+    e.WECHATPAY_SERIAL_NO &&
+    e.WECHATPAY_PRIVATE_KEY &&
+    e.WECHATPAY_PLATFORM_PUBLIC_KEY &&
+    e.WECHATPAY_API_V3_KEY
       ? {
           mchId: e.WECHATPAY_MCH_ID,
           appId: e.WECHATPAY_APP_ID,
@@ -49,7 +62,15 @@ export function payConfigIssues(e: Env): { path: string[]; message: string }[] {
   };
   if (provider === 'alipay') need(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PAY_NOTIFY_BASE_URL']);
   if (provider === 'wechat') {
-    need(['WECHATPAY_MCH_ID', 'WECHATPAY_APP_ID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_API_V3_KEY', 'PAY_NOTIFY_BASE_URL']);
+    need([
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_API_V3_KEY',
+      'PAY_NOTIFY_BASE_URL',
+    ]);
     if (e.WECHATPAY_API_V3_KEY && Buffer.byteLength(e.WECHATPAY_API_V3_KEY) !== 32) {
       out.push({ path: ['WECHATPAY_API_V3_KEY'], message: 'WECHATPAY_API_V3_KEY must be 32 bytes' });
     }

@@ -77,14 +77,32 @@ export async function startFakeAlipay(appPublicKey: KeyObject): Promise<FakeAlip
       }
       const biz = JSON.parse(p.biz_content ?? '{}') as { out_trade_no: string; total_amount?: string };
       if (p.method === 'alipay.trade.precreate') {
-        trades.set(biz.out_trade_no, { amountCents: Math.round(Number(biz.total_amount) * 100), state: 'WAIT_BUYER_PAY', tradeNo: `2026${Date.now()}` });
-        res.end(answer(p.method, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, qr_code: `https://qr.alipay.com/fake${biz.out_trade_no}` }));
+        trades.set(biz.out_trade_no, {
+          amountCents: Math.round(Number(biz.total_amount) * 100),
+          state: 'WAIT_BUYER_PAY',
+          tradeNo: `2026${Date.now()}`,
+        });
+        res.end(
+          answer(p.method, {
+            code: '10000',
+            msg: 'Success',
+            out_trade_no: biz.out_trade_no,
+            qr_code: `https://qr.alipay.com/fake${biz.out_trade_no}`,
+          }),
+        );
       } else if (p.method === 'alipay.trade.query') {
         const t = trades.get(biz.out_trade_no);
         if (!t) res.end(answer(p.method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' }));
         else
           res.end(
-            answer(p.method, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: t.tradeNo, trade_status: t.state, total_amount: (t.amountCents / 100).toFixed(2) }),
+            answer(p.method, {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: biz.out_trade_no,
+              trade_no: t.tradeNo,
+              trade_status: t.state,
+              total_amount: (t.amountCents / 100).toFixed(2),
+            }),
           );
       } else res.end(answer(p.method ?? 'unknown', { code: '40004', msg: 'unknown method' }));
     });
@@ -125,11 +143,17 @@ export interface FakeWechat {
   trades: Map<string, FakeTrade>;
   badRequests: number;
   /** Headers and body of a signed, encrypted notify for an order. */
-  notify(p: { mchId: string; orderNo: string; totalCents: number; state?: string; at?: Date }): { headers: Record<string, string>; body: string };
+  notify(p: { mchId: string; orderNo: string; totalCents: number; state?: string; at?: Date }): {
+    headers: Record<string, string>;
+    body: string;
+  };
   close(): Promise<void>;
 }
 
-export function encryptResource(apiV3Key: string, plaintext: string): { algorithm: string; ciphertext: string; nonce: string; associated_data: string } {
+export function encryptResource(
+  apiV3Key: string,
+  plaintext: string,
+): { algorithm: string; ciphertext: string; nonce: string; associated_data: string } {
   const nonce = randomBytes(6).toString('hex');
   const aad = 'transaction';
   const c = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
@@ -176,7 +200,12 @@ export async function startFakeWechat(merchantPublicKey: KeyObject, apiV3Key: st
       if (req.method === 'GET' && q) {
         const t = trades.get(decodeURIComponent(q[1]!));
         if (!t) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        return send(200, { out_trade_no: q[1], transaction_id: t.tradeNo, trade_state: t.state, amount: { total: t.amountCents, currency: 'CNY' } });
+        return send(200, {
+          out_trade_no: q[1],
+          transaction_id: t.tradeNo,
+          trade_state: t.state,
+          amount: { total: t.amountCents, currency: 'CNY' },
+        });
       }
       return send(404, { code: 'NOT_FOUND', message: 'no such api' });
     });
@@ -192,9 +221,21 @@ export async function startFakeWechat(merchantPublicKey: KeyObject, apiV3Key: st
     notify({ mchId, orderNo, totalCents, state = 'SUCCESS', at = new Date() }) {
       const resource = encryptResource(
         apiV3Key,
-        JSON.stringify({ mchid: mchId, appid: 'wxapp', out_trade_no: orderNo, transaction_id: `4200${orderNo}`, trade_state: state, amount: { total: totalCents, payer_total: totalCents, currency: 'CNY' } }),
+        JSON.stringify({
+          mchid: mchId,
+          appid: 'wxapp',
+          out_trade_no: orderNo,
+          transaction_id: `4200${orderNo}`,
+          trade_state: state,
+          amount: { total: totalCents, payer_total: totalCents, currency: 'CNY' },
+        }),
       );
-      const body = JSON.stringify({ id: randomBytes(8).toString('hex'), event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', resource });
+      const body = JSON.stringify({
+        id: randomBytes(8).toString('hex'),
+        event_type: 'TRANSACTION.SUCCESS',
+        resource_type: 'encrypt-resource',
+        resource,
+      });
       return { headers: { 'content-type': 'application/json', ...signed(body, at) }, body };
     },
     close: () => new Promise<void>((r) => server.close(() => r())),

@@ -1,7 +1,15 @@
 import { createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey } from './keys';
 import { rsa2Sign, rsa2Verify } from './alipay';
-import { header, PayGatewayError, PayVerifyError, type PayProvider, type PaymentStatus, type RawNotify, type VerifiedNotify } from './types';
+import {
+  header,
+  PayGatewayError,
+  PayVerifyError,
+  type PayProvider,
+  type PaymentStatus,
+  type RawNotify,
+  type VerifiedNotify,
+} from './types';
 
 /**
  * WeChat Pay API v3, Native (scan to pay): POST /v3/pay/transactions/native answers code_url.
@@ -52,14 +60,22 @@ export function decryptResource(apiV3Key: string, r: { ciphertext: string; nonce
   }
 }
 
-export function createWechatPayProvider(s: WechatPaySettings, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): PayProvider {
+export function createWechatPayProvider(
+  s: WechatPaySettings,
+  fetchImpl: typeof fetch = fetch,
+  now: () => Date = () => new Date(),
+): PayProvider {
   const privateKey = loadPrivateKey(s.privateKey);
   const platformKey = loadPublicKey(s.platformPublicKey);
 
   const verifySigned = (ts: string, nonce: string, signature: string, body: string): boolean =>
     Boolean(ts && nonce && signature) && rsa2Verify(`${ts}\n${nonce}\n${body}\n`, signature, platformKey);
 
-  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  async function call(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     let res: Response;
     let text: string;
@@ -83,7 +99,7 @@ export function createWechatPayProvider(s: WechatPaySettings, fetchImpl: typeof 
     if (!verifySigned(h('wechatpay-timestamp'), h('wechatpay-nonce'), h('wechatpay-signature'), text)) {
       throw new PayGatewayError(`wechat ${pathWithQuery}: answer signature does not verify (HTTP ${res.status})`);
     }
-    let json: Record<string, unknown> = {};
+    let json: Record<string, unknown>;
     try {
       json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {

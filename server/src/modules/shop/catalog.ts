@@ -30,7 +30,8 @@ export function loadShopCatalog(dir: string = DEFAULT_CATALOG_DIR): ShopCatalog 
   for (const it of parsed.data.items) {
     if (ids.has(it.id)) throw new Error(`${file}: duplicate shop id ${it.id}`);
     ids.add(it.id);
-    if (it.grant.vip > 0 && !it.grant.permanent && it.grant.days <= 0) throw new Error(`${file}: item ${it.id} grants vip without days or permanent`);
+    if (it.grant.vip > 0 && !it.grant.permanent && it.grant.days <= 0)
+      throw new Error(`${file}: item ${it.id} grants vip without days or permanent`);
   }
   cache.set(dir, parsed.data);
   return parsed.data;

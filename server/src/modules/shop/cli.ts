@@ -23,14 +23,24 @@ function flags(args: string[]): Record<string, string> {
   return out;
 }
 
-export async function runCardsCli(ctx: { database: Database; catalogDir?: string }, args: string[], out: (line: string) => void): Promise<number> {
+export async function runCardsCli(
+  ctx: { database: Database; catalogDir?: string },
+  args: string[],
+  out: (line: string) => void,
+): Promise<number> {
   const [command, ...rest] = args;
   const f = flags(rest);
   if (command === 'issue') {
     const shopId = Number(f.shop);
     const count = Number(f.count);
     const daysValid = f['days-valid'] ? Number(f['days-valid']) : undefined;
-    if (!Number.isSafeInteger(shopId) || shopId <= 0 || !Number.isSafeInteger(count) || count <= 0 || (daysValid !== undefined && !(daysValid > 0))) {
+    if (
+      !Number.isSafeInteger(shopId) ||
+      shopId <= 0 ||
+      !Number.isSafeInteger(count) ||
+      count <= 0 ||
+      (daysValid !== undefined && !(daysValid > 0))
+    ) {
       out(USAGE);
       return 2;
     }
@@ -48,7 +58,12 @@ export async function runCardsCli(ctx: { database: Database; catalogDir?: string
     const cards = await cardsOfBatch(ctx.database.db, f.batch || undefined);
     if (cards.length === 0) out('no cards');
     for (const c of cards) {
-      const state = c.usedBy !== null ? `used by ${c.usedBy} at ${c.usedAt?.toISOString()}` : c.expiresAt && c.expiresAt < new Date() ? 'expired' : 'unused';
+      const state =
+        c.usedBy !== null
+          ? `used by ${c.usedBy} at ${c.usedAt?.toISOString()}`
+          : c.expiresAt && c.expiresAt < new Date()
+            ? 'expired'
+            : 'unused';
       out(`${c.code}\tshop ${c.shopId}\t${c.batch}\t${c.expiresAt ? `valid until ${c.expiresAt.toISOString()}` : 'no expiry'}\t${state}`);
     }
     return 0;

@@ -49,7 +49,15 @@ export async function registerShopRoutes(app: FastifyInstance, ctx: AppContext):
     const user = requireUser(req);
     const { url } = parse(QueryShopsOrderSchema, req.body);
     const o = await ownOrder(ctx, user.id, orderNoFromUrl(url));
-    return ok({ query_order: o.orderNo, shop_id: o.shopId, shop_name: o.shopName, shop_price: o.amountCents, status: o.status, paid: o.status === 'paid', url: o.payUrl });
+    return ok({
+      query_order: o.orderNo,
+      shop_id: o.shopId,
+      shop_name: o.shopName,
+      shop_price: o.amountCents,
+      status: o.status,
+      paid: o.status === 'paid',
+      url: o.payUrl,
+    });
   });
 
   // The browser polls this every 3 s: code 200 = paid; another code with the Chinese state otherwise.
@@ -88,7 +96,11 @@ export async function registerShopRoutes(app: FastifyInstance, ctx: AppContext):
       const result = await handleNotify(ctx, req.params.provider, { headers: req.headers, body }, req.log);
       if (!provider) return reply.code(404).type('text/plain; charset=utf-8').send('unknown provider');
       // The mock page's form lands back on the page, which now shows the order's state.
-      if (provider.name === 'mock' && String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') && result.order) {
+      if (
+        provider.name === 'mock' &&
+        String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
+        result.order
+      ) {
         return reply.redirect(`/api/v1/pay/mock/page?query_order=${encodeURIComponent(result.order.orderNo)}`, 303);
       }
       const ack = result.ok ? provider.ackOk : provider.ackFail;

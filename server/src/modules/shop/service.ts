@@ -9,7 +9,17 @@ import { forgetUserSessions } from '../auth/service';
 import { creditInviteCommission } from '../invite/commission';
 import { findItem, loadShopCatalog } from './catalog';
 import { applyGrant } from './membership';
-import { closeOrder, closePendingBefore, findOrder, insertOrder, logNotification, markPaid, pendingSince, setPayUrl, type OrderRow } from './store';
+import {
+  closeOrder,
+  closePendingBefore,
+  findOrder,
+  insertOrder,
+  logNotification,
+  markPaid,
+  pendingSince,
+  setPayUrl,
+  type OrderRow,
+} from './store';
 
 /**
  * Orders and payments (shell-and-account 4 Payment QR, 7). The amount is fixed when the order is
@@ -37,7 +47,12 @@ export interface CreateOrderInput {
   invite_code?: string;
 }
 
-export async function createOrder(ctx: ShopContext, userId: number, input: CreateOrderInput, log?: FastifyBaseLogger): Promise<ShopOrderCreated> {
+export async function createOrder(
+  ctx: ShopContext,
+  userId: number,
+  input: CreateOrderInput,
+  log?: FastifyBaseLogger,
+): Promise<ShopOrderCreated> {
   const catalog = loadShopCatalog(ctx.config.catalogDir);
   const item = findItem(catalog, input.shop_id, input.invite_code);
   if (!item) throw badRequest(MSG.shopItemUnknown);
@@ -71,11 +86,25 @@ export async function createOrder(ctx: ShopContext, userId: number, input: Creat
     throw refused(MSG.payUnavailable);
   }
   await setPayUrl(ctx.database.db, orderNo, payUrl);
-  return { query_order: orderNo, url: payUrl, shop_id: item.id, shop_name: item.shop_name, shop_price: amountCents, provider: provider.name };
+  return {
+    query_order: orderNo,
+    url: payUrl,
+    shop_id: item.id,
+    shop_name: item.shop_name,
+    shop_price: amountCents,
+    provider: provider.name,
+  };
 }
 
 function statusOf(o: OrderRow): ShopOrderStatus {
-  return { query_order: o.orderNo, shop_id: o.shopId, shop_name: o.shopName, shop_price: o.amountCents, status: o.status, paid: o.status === 'paid' };
+  return {
+    query_order: o.orderNo,
+    shop_id: o.shopId,
+    shop_name: o.shopName,
+    shop_price: o.amountCents,
+    status: o.status,
+    paid: o.status === 'paid',
+  };
 }
 
 /** The caller's own order, or 订单不存在 (another user's order number reads as unknown). */
@@ -141,7 +170,12 @@ export async function creditPayment(
 }
 
 /** Notify route body: verify, credit, log; answers what the gateway expects. */
-export async function handleNotify(ctx: AppContext, providerName: string, raw: RawNotify, log?: FastifyBaseLogger): Promise<{ ok: boolean; outcome: string; order: OrderRow | null }> {
+export async function handleNotify(
+  ctx: AppContext,
+  providerName: string,
+  raw: RawNotify,
+  log?: FastifyBaseLogger,
+): Promise<{ ok: boolean; outcome: string; order: OrderRow | null }> {
   const provider = ctx.pay.get(providerName);
   if (!provider) return { ok: false, outcome: 'unknown_provider', order: null };
   let verified: VerifiedNotify;
@@ -150,13 +184,23 @@ export async function handleNotify(ctx: AppContext, providerName: string, raw: R
   } catch (err) {
     if (!(err instanceof PayVerifyError)) throw err;
     log?.warn({ provider: providerName, reason: err.message }, 'payment notify refused');
-    await logNotification(ctx.database.db, { provider: providerName, orderNo: '', verified: false, outcome: 'bad_signature', body: raw.body });
+    await logNotification(ctx.database.db, {
+      provider: providerName,
+      orderNo: '',
+      verified: false,
+      outcome: 'bad_signature',
+      body: raw.body,
+    });
     return { ok: false, outcome: 'bad_signature', order: null };
   }
   const { outcome, order } = await creditPayment(ctx, providerName, verified);
   await logNotification(ctx.database.db, { provider: providerName, orderNo: verified.orderNo, verified: true, outcome, body: raw.body });
   if (outcome === 'credited' && order) forgetUserSessions(ctx, order.userId);
-  if (outcome === 'bad_amount') log?.error({ provider: providerName, orderNo: verified.orderNo, amountCents: verified.amountCents }, 'payment notify amount differs from the order');
+  if (outcome === 'bad_amount')
+    log?.error(
+      { provider: providerName, orderNo: verified.orderNo, amountCents: verified.amountCents },
+      'payment notify amount differs from the order',
+    );
   // Unknown orders and wrong amounts are answered 'ok' too: retrying would not change them, and they are logged.
   return { ok: true, outcome, order };
 }
@@ -168,7 +212,13 @@ async function reconcileOne(ctx: ShopContext, o: OrderRow, log?: FastifyBaseLogg
   if (!s.paid) return null;
   const v: VerifiedNotify = { orderNo: o.orderNo, amountCents: s.amountCents ?? -1, tradeNo: s.tradeNo, paid: true };
   const { outcome } = await creditPayment(ctx, o.provider, v);
-  await logNotification(ctx.database.db, { provider: o.provider, orderNo: o.orderNo, verified: true, outcome, body: `reconcile ${s.state} ${s.amountCents ?? ''}` });
+  await logNotification(ctx.database.db, {
+    provider: o.provider,
+    orderNo: o.orderNo,
+    verified: true,
+    outcome,
+    body: `reconcile ${s.state} ${s.amountCents ?? ''}`,
+  });
   if (outcome === 'credited') {
     // The session cache is keyed by the context object: any context of this process works.
     forgetUserSessions(ctx as AppContext, o.userId);
@@ -181,7 +231,11 @@ async function reconcileOne(ctx: ShopContext, o: OrderRow, log?: FastifyBaseLogg
  * Ask the gateways about pending orders younger than 2 h and credit the paid ones; close older
  * pending orders (a late payment still credits a closed order through its notify).
  */
-export async function reconcilePending(ctx: ShopContext, at: Date = new Date(), log?: FastifyBaseLogger): Promise<{ credited: number; closed: number }> {
+export async function reconcilePending(
+  ctx: ShopContext,
+  at: Date = new Date(),
+  log?: FastifyBaseLogger,
+): Promise<{ credited: number; closed: number }> {
   let credited = 0;
   for (const o of await pendingSince(ctx.database.db, new Date(at.getTime() - RECONCILE_WINDOW_MS))) {
     if (o.provider === 'mock') continue;

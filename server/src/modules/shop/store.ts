@@ -50,7 +50,7 @@ export async function insertOrder(
 ): Promise<void> {
   await rows(
     db,
-    sql`INSERT INTO shop_orders (order_no, user_id, shop_id, shop_name, num, amount_cents, provider, channel, app_channel, coupon_id, invite_code, grant)
+    sql`INSERT INTO shop_orders (order_no, user_id, shop_id, shop_name, num, amount_cents, provider, channel, app_channel, coupon_id, invite_code, "grant")
       VALUES (${o.orderNo}, ${o.userId}::bigint, ${o.shopId}::int, ${o.shopName}, ${o.num}::int, ${o.amountCents}::int, ${o.provider},
         ${o.channel}, ${o.appChannel}, ${o.couponId}, ${o.inviteCode}, ${o.grant})`,
   );
@@ -74,7 +74,10 @@ export async function findOrder(db: Executor, orderNo: string): Promise<OrderRow
  * provider with exactly this amount turns paid, and only one caller gets the row back.
  * A closed order still turns paid: the buyer's money arrived after the order timed out.
  */
-export async function markPaid(db: Executor, p: { orderNo: string; provider: string; amountCents: number; tradeNo: string; at: Date }): Promise<OrderRow | null> {
+export async function markPaid(
+  db: Executor,
+  p: { orderNo: string; provider: string; amountCents: number; tradeNo: string; at: Date },
+): Promise<OrderRow | null> {
   const out = await rows<RawOrder>(
     db,
     sql`UPDATE shop_orders SET status = 'paid', trade_no = ${p.tradeNo.slice(0, 64)}, paid_at = ${p.at}::timestamptz
@@ -114,7 +117,10 @@ export async function closePendingBefore(db: Executor, before: Date): Promise<nu
 
 // ---- Cards
 
-export async function insertCards(db: Executor, cards: { code: string; batch: string; shopId: number; expiresAt: Date | null }[]): Promise<void> {
+export async function insertCards(
+  db: Executor,
+  cards: { code: string; batch: string; shopId: number; expiresAt: Date | null }[],
+): Promise<void> {
   for (const c of cards) {
     await rows(
       db,
@@ -132,7 +138,14 @@ export interface CardRow {
   usedAt: Date | null;
 }
 
-type RawCard = { code: string; batch: string; shop_id: number; expires_at: Date | string | null; used_by: number | string | null; used_at: Date | string | null };
+type RawCard = {
+  code: string;
+  batch: string;
+  shop_id: number;
+  expires_at: Date | string | null;
+  used_by: number | string | null;
+  used_at: Date | string | null;
+};
 const toCard = (r: RawCard): CardRow => ({
   code: r.code,
   batch: r.batch,
@@ -161,7 +174,9 @@ export async function findCard(db: Executor, code: string): Promise<CardRow | nu
 export async function listCards(db: Executor, batch?: string): Promise<CardRow[]> {
   const out = await rows<RawCard>(
     db,
-    batch ? sql`SELECT * FROM vip_cards WHERE batch = ${batch} ORDER BY created_at, code` : sql`SELECT * FROM vip_cards ORDER BY created_at, code LIMIT 1000`,
+    batch
+      ? sql`SELECT * FROM vip_cards WHERE batch = ${batch} ORDER BY created_at, code`
+      : sql`SELECT * FROM vip_cards ORDER BY created_at, code LIMIT 1000`,
   );
   return out.map(toCard);
 }
