@@ -1,3 +1,14 @@
+import { UpdateDialog } from '../features/promos/UpdateDialog';
+import { GlobalNoticeDialog } from '../features/promos/GlobalNoticeDialog';
+import { NoticeDialog } from '../features/promos/NoticeDialog';
+import { ModelPromo } from '../features/promos/ModelPromo';
+import { GuideCarousel } from '../features/promos/GuideCarousel';
+import { DeepSeekDialog } from '../features/promos/DeepSeekDialog';
+import { AgentGuide } from '../features/promos/AgentGuide';
+import { FirstEntryCarousel } from '../features/promos/FirstEntryCarousel';
+import { ServiceFloat } from '../features/promos/ServiceFloat';
+import { DownloadBar } from '../features/promos/DownloadBar';
+import { NewYearFloat } from '../features/promos/NewYearFloat';
 import { VipCountdownPromo } from '../features/vip-promos/VipCountdownPromo';
 import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
 /**
@@ -8,6 +19,17 @@ import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
 export function GlobalOverlays() {
   return (
     <>
+      <UpdateDialog />
+      <GlobalNoticeDialog />
+      <NoticeDialog />
+      <ModelPromo />
+      <GuideCarousel />
+      <DeepSeekDialog />
+      <AgentGuide />
+      <FirstEntryCarousel />
+      <ServiceFloat />
+      <DownloadBar />
+      <NewYearFloat />
       <VipCountdownPromo />
       <RecommendVipDialog />
     </>

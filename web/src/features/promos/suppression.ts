@@ -1,0 +1,51 @@
+import { useLocation } from 'react-router';
+import { isDesktopClient } from '../desktop-client/client-mode';
+
+/**
+ * Where promos stay away (shell 2.5, 2.6):
+ * - /mobilepage: most popups, the floating service icon and the bottom download bar.
+ * - desktop-client mode: mobile-only pieces (first-entry carousel, service icon, download bar).
+ * - automated browsers (navigator.webdriver): no promotional popups, so a script driving the app
+ *   (a crawler, another area's browser test) is not blocked by an ad; localStorage
+ *   promos_automation=1 opts such a browser back in (the promos browser tests do).
+ */
+export const AUTOMATION_OPT_IN_KEY = 'promos_automation';
+
+export function isMobilePage(pathname: string): boolean {
+  return pathname === '/mobilepage' || pathname.startsWith('/mobilepage/');
+}
+
+export function automationQuiet(
+  nav: { webdriver?: boolean } = navigator,
+  storage: Pick<Storage, 'getItem'> | null = safeStorage(),
+): boolean {
+  if (!nav.webdriver) return false;
+  return storage?.getItem(AUTOMATION_OPT_IN_KEY) !== '1';
+}
+
+export interface SuppressionInput {
+  pathname: string;
+  desktopClient: boolean;
+  automation: boolean;
+  mobileOnly: boolean;
+}
+
+export function promoSuppressed({ pathname, desktopClient, automation, mobileOnly }: SuppressionInput): boolean {
+  if (automation) return true;
+  if (isMobilePage(pathname)) return true;
+  return mobileOnly && desktopClient;
+}
+
+/** True when a promo should not show on the current page (mobileOnly: a mobile-only piece). */
+export function usePromoSuppressed(mobileOnly = false): boolean {
+  const { pathname } = useLocation();
+  return promoSuppressed({ pathname, desktopClient: isDesktopClient(), automation: automationQuiet(), mobileOnly });
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
