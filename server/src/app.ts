@@ -15,6 +15,7 @@ import { registerPromptRoutes } from './modules/prompts/routes';
 import { registerQuotaRoutes } from './modules/quota/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerDownloadRoutes } from './modules/downloads/routes';
+import { registerShopRoutes } from './modules/shop/routes';
 import { registerPromoRoutes } from './modules/promos/routes';
 import { registerInviteRoutes } from './modules/invite/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerQuotaRoutes(api, ctx);
       await registerProfileRoutes(api, ctx);
       await registerDownloadRoutes(api, ctx);
+      await registerShopRoutes(api, ctx);
       await registerPromoRoutes(api, ctx);
       await registerInviteRoutes(api, ctx);
       await registerActivityRoutes(api, ctx);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { TencentSmsSettings } from './infra/sms/tencent';
+import { payConfigIssues, paySettingsFromEnv, type PaySettings } from './infra/pay/settings';
 
 /**
  * Every setting of the server, parsed from the environment by this one schema.
@@ -126,6 +127,26 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+
+    /** Payments (docs/payments.md): mock (dev: a local page pays) | alipay | wechat; unset = mock outside production. */
+    PAY_PROVIDER: z.enum(['mock', 'alipay', 'wechat']).optional(),
+    /** Public base URL the gateways post notifies to, e.g. https://ai.example.com (notify = {base}/api/v1/pay/notify/{provider}). */
+    PAY_NOTIFY_BASE_URL: optionalUrl,
+    /** Mock provider: HMAC key of its signed notifies; unset = random per process. */
+    PAY_MOCK_SECRET: z.string().optional(),
+    /** Alipay open platform app; keys are PEM text or a file path. */
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_PRIVATE_KEY: z.string().optional(),
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /** WeChat Pay v3 merchant; keys are PEM text or a file path. */
+    WECHATPAY_MCH_ID: z.string().optional(),
+    WECHATPAY_APP_ID: z.string().optional(),
+    WECHATPAY_SERIAL_NO: z.string().optional(),
+    WECHATPAY_PRIVATE_KEY: z.string().optional(),
+    WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+    WECHATPAY_API_V3_KEY: z.string().optional(),
+    WECHATPAY_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SMS_FIXED_CODE) {
@@ -145,6 +166,7 @@ const EnvSchema = z
     if (env.WEB_SEARCH_PROVIDER === 'searxng' && !env.SEARXNG_URL) {
       ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'SEARXNG_URL is required when WEB_SEARCH_PROVIDER=searxng' });
     }
+    for (const issue of payConfigIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER ?? 'console') === 'console') {
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=console is for development only' });
     }
@@ -192,6 +214,8 @@ export interface Config {
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
+  /** Payment providers (server/src/infra/pay). */
+  pay: PaySettings;
   webSearch: {
     /** undefined = decided at boot: searxng with a URL, demo in demo mode, else none. */
     provider?: 'searxng' | 'demo' | 'none';
@@ -270,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEB_SEARCH_TIMEOUT_MS,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,
     },
+    pay: paySettingsFromEnv(e),
   };
 }
 

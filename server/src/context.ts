@@ -8,6 +8,7 @@ import { createSpeechToText, type SpeechToText } from './infra/stt';
 import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
+import { createPayRegistry, type PayRegistry } from './infra/pay';
 
 /**
  * Everything a module needs, built once per process: configuration, the database and the
@@ -25,6 +26,8 @@ export interface AppContext {
   llm: LlmGateway;
   /** Web search for chat turns that ask for it (search sources and backend). */
   webSearch: WebSearch;
+  /** Payment providers (mock, Alipay, WeChat Pay) for shop orders. */
+  pay: PayRegistry;
   /** Aborted when the process starts shutting down: open streams end with an `error` event. */
   shutdown: AbortController;
 }
@@ -46,7 +49,8 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
-  return { config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
+  const pay = overrides.pay ?? createPayRegistry(config);
+  return { pay, config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

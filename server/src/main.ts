@@ -2,6 +2,7 @@ import pino from 'pino';
 import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
+import { startReconcile } from './modules/shop/service';
 
 /** Entry point: read config, open the database, listen; shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  startReconcile(ctx, app.log);
   logger.info(
     { port: config.port, database: ctx.database.kind, demo: ctx.llm.demo, sms: ctx.sms.name },
     ctx.llm.demo ? '万象 AI 已启动（演示模式：模型回复来自内置演示上游）' : '万象 AI 已启动',

@@ -19,6 +19,7 @@ import {
 } from './store';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
 import { defaultNick, toUserInfo } from './user-info';
+import { effectiveVip } from '../shop/membership';
 
 export { sendSmsCode, verifySmsCode } from './sms';
 
@@ -52,7 +53,7 @@ export async function resolveSessionToken(ctx: AppContext, token: string, at: Da
   if (cached) return cached;
   const s = await findSession(ctx.database.db, hash, at);
   if (!s) return null;
-  const user: AuthUser = { id: s.userId, vip: s.vip, phone: s.phone, tokenId: s.tokenId };
+  const user: AuthUser = { id: s.userId, vip: effectiveVip(s, at), phone: s.phone, tokenId: s.tokenId };
   cache.set(hash, user, now, s.expiresAt.getTime());
   return user;
 }

@@ -29,6 +29,8 @@ export interface SessionRow {
   tokenId: number;
   userId: number;
   vip: number;
+  vipPermanent: boolean;
+  vipExpiresAt: Date | null;
   phone: string | null;
   expiresAt: Date;
 }
@@ -36,7 +38,7 @@ export interface SessionRow {
 /** The live session of a token hash: not revoked, not expired at `at`. */
 export async function findSession(db: Db, tokenHash: string, at: Date): Promise<SessionRow | null> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, userId: authTokens.userId, vip: users.vip, phone: users.phone, expiresAt: authTokens.expiresAt })
+    .select({ tokenId: authTokens.id, userId: authTokens.userId, vip: users.vip, vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt, phone: users.phone, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, at)))

@@ -1,10 +1,11 @@
 import { APP_ID, VIP_TIME_PERMANENT, type UserInfo } from '@wanxiang/contract';
 import { formatBusinessTime } from './business-time';
+import { effectiveVip } from '../shop/membership';
 import type { UserRow } from './store';
 
 /** vipTime of the spec: '' for free users, 永久有效 for permanent, else the expiry in business time. */
 export function vipTimeOf(u: Pick<UserRow, 'vip' | 'vipPermanent' | 'vipExpiresAt'>, tz: string): string {
-  if (u.vip === 0) return '';
+  if (effectiveVip(u) === 0) return '';
   if (u.vipPermanent) return VIP_TIME_PERMANENT;
   return u.vipExpiresAt ? formatBusinessTime(u.vipExpiresAt, tz) : '';
 }
@@ -22,7 +23,7 @@ export function toUserInfo(u: UserRow, token: string, tz: string): UserInfo {
     email: u.email ?? '',
     nick: u.nick,
     avatar: u.avatar,
-    vip: u.vip,
+    vip: effectiveVip(u),
     vipType: u.vipType,
     vipTime: vipTimeOf(u, tz),
     vipgrade: u.vipgrade,
