@@ -108,6 +108,20 @@ export const GATE_LIMITS = {
   vipOfferCountdownSec: 600,
 } as const;
 
+/** Login dialog (shell 5, 9): the register slider captcha (x=200 on a 260 track), WeChat QR and remembered accounts. */
+export const LOGIN_LIMITS = {
+  registerCaptchaTarget: 200,
+  registerCaptchaWidth: 260,
+  /** Poll of queryWxQrcode while the QR waits for a scan. */
+  wxQrPollMs: 2000,
+  /** A WeChat login QR lives this long. */
+  wxQrTtlSec: 300,
+  /** A remembered account's device token lives this long (then the password is asked again). */
+  deviceTokenTtlDays: 90,
+  /** After a passed captcha the code request is made this much later (shell 4). */
+  codeRequestDelayMs: 1500,
+} as const;
+
 /** Web search in chat (chat-core 4). */
 export const WEB_SEARCH_LIMITS = {
   /** The search query is the question, cut to this many characters (search engines ignore more). */

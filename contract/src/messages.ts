@@ -625,4 +625,12 @@ export const MSG = {
   payMockLink: '在本机模拟支付',
   payNeedPhone: '根据政策要求，购买会员前需要先绑定手机号',
   payBindPhone: '绑定手机号',
+  // login: WeChat QR, register captcha, remembered accounts (shell 3)
+  wxLoginOff: '微信登录暂未开放，请使用账号登录',
+  wxQrInvalid: '二维码已失效，请重新获取',
+  wxLoginFailed: '微信登录失败，请稍后再试',
+  wxDevConfirmed: '已确认登录，请回到电脑端查看',
+  wxScanHint: '请使用微信扫一扫登录',
+  deviceLoginInvalid: '记住的登录已失效，请输入密码登录',
+  rememberPassword: '记住密码',
 } as const;

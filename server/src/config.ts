@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { TencentSmsSettings } from './infra/sms/tencent';
+import type { WechatSettings } from './infra/wechat/types';
 import { payConfigIssues, paySettingsFromEnv, type PaySettings } from './infra/pay/settings';
 
 /**
@@ -119,6 +120,16 @@ const EnvSchema = z
     /** Milliseconds one transcription may take. */
     STT_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
 
+    /** WeChat QR login: dev (a local confirm page stands in for the scan) | official (official account) | off; unset = dev outside production, off in production. */
+    WECHAT_LOGIN: z.enum(['dev', 'official', 'off']).optional(),
+    /** Official account (服务号) appid and secret, for access tokens and parametric QR codes. */
+    WECHAT_APP_ID: z.string().optional(),
+    WECHAT_APP_SECRET: z.string().optional(),
+    /** The Token set in the official account's server configuration; signs its event callbacks. */
+    WECHAT_TOKEN: z.string().optional(),
+    /** WeChat API base (tests point it at a local fake). */
+    WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+
     /** Web search for chat: searxng | demo (offline, labelled demo results) | none; unset = searxng when SEARXNG_URL is set, else demo in demo mode. */
     WEB_SEARCH_PROVIDER: z.enum(['searxng', 'demo', 'none']).optional(),
     /** Base URL of a SearXNG instance with the JSON format enabled (GET {base}/search?q=&format=json). */
@@ -167,6 +178,14 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'SEARXNG_URL is required when WEB_SEARCH_PROVIDER=searxng' });
     }
     for (const issue of payConfigIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    if (env.NODE_ENV === 'production' && env.WECHAT_LOGIN === 'dev') {
+      ctx.addIssue({ code: 'custom', path: ['WECHAT_LOGIN'], message: 'WECHAT_LOGIN=dev is for development only (use official or off)' });
+    }
+    if (env.WECHAT_LOGIN === 'official') {
+      for (const k of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'] as const) {
+        if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when WECHAT_LOGIN=official` });
+      }
+    }
     if (env.NODE_ENV === 'production' && (env.SMS_PROVIDER ?? 'console') === 'console') {
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'SMS_PROVIDER=console is for development only' });
     }
@@ -216,6 +235,8 @@ export interface Config {
   catalogDir?: string;
   /** Payment providers (server/src/infra/pay). */
   pay: PaySettings;
+  /** WeChat QR login (infra/wechat). */
+  wechat: WechatSettings;
   webSearch: {
     /** undefined = decided at boot: searxng with a URL, demo in demo mode, else none. */
     provider?: 'searxng' | 'demo' | 'none';
@@ -287,6 +308,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       model: e.STT_MODEL,
       language: e.STT_LANGUAGE || undefined,
       timeoutMs: e.STT_TIMEOUT_MS,
+    },
+    wechat: {
+      login: e.WECHAT_LOGIN ?? (e.NODE_ENV === 'production' ? 'off' : 'dev'),
+      appId: e.WECHAT_APP_ID ?? '',
+      appSecret: e.WECHAT_APP_SECRET ?? '',
+      token: e.WECHAT_TOKEN ?? '',
+      apiBase: e.WECHAT_API_BASE,
     },
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER,

@@ -9,6 +9,7 @@ import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
 import { createPayRegistry, type PayRegistry } from './infra/pay';
+import { createWechatLogin, type WechatLogin } from './infra/wechat';
 
 /**
  * Everything a module needs, built once per process: configuration, the database and the
@@ -28,6 +29,8 @@ export interface AppContext {
   webSearch: WebSearch;
   /** Payment providers (mock, Alipay, WeChat Pay) for shop orders. */
   pay: PayRegistry;
+  /** WeChat QR login: dev confirm page, official account, or off. */
+  wechat: WechatLogin;
   /** Aborted when the process starts shutting down: open streams end with an `error` event. */
   shutdown: AbortController;
 }
@@ -49,8 +52,9 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
+  const wechat = overrides.wechat ?? createWechatLogin(config.wechat);
   const pay = overrides.pay ?? createPayRegistry(config);
-  return { pay, config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, shutdown: overrides.shutdown ?? new AbortController() };
+  return { pay, config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, wechat, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEV_SMS_CODE, screenshot } from './helpers';
+import { registerCaptchaToken } from './login-captcha';
 
 /**
  * Phone binding (chat-core 4, 5, 10) against the real server: an account registered with a user
@@ -14,7 +15,8 @@ const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000)
 /** Register by user name + password (no phone) and hand the session to the page. */
 async function registerWithoutPhone(page: Page, request: APIRequestContext): Promise<string> {
   const user = `bind_${Date.now() % 1e9}_${seq++}`;
-  const res = await request.post('/api/v1/user/register', { data: { user, pass: 'secret123', app_channel: 'web' } });
+  const captcha_token = await registerCaptchaToken(request);
+  const res = await request.post('/api/v1/user/register', { data: { user, pass: 'secret123', app_channel: 'web', captcha_token } });
   const body = (await res.json()) as { code: number; data: { token: string; phone: string } };
   expect(body.code).toBe(200);
   expect(body.data.phone).toBe('');

@@ -48,6 +48,12 @@ export const RegisterSchema = z
     code: z.string({ error: MSG.smsCodeInvalid }).trim().max(6, { error: MSG.smsCodeInvalid }).optional(),
     invite_code: inviteCodeField,
     app_channel: appChannelField,
+    /** One-use token of the register slider captcha (POST /v1/captcha/register/verify). */
+    captcha_token: z
+      .string({ error: MSG.captchaRequired })
+      .trim()
+      .min(16, { error: MSG.captchaRequired })
+      .max(128, { error: MSG.captchaRequired }),
   })
   .superRefine((v, ctx) => {
     const kind = accountKindOf(v.user);
@@ -86,3 +92,69 @@ export interface UserInfo {
   invite_code: string;
   createdAt: string;
 }
+
+// ---- WeChat QR login (shell 3, 4, 7)
+
+/** A QR id: 22 base64url characters issued by getWxQrcode (also the official account's scene_str). */
+const qrcodeIdField = z
+  .string({ error: MSG.wxQrInvalid })
+  .trim()
+  .regex(/^[\w-]{16,64}$/, { error: MSG.wxQrInvalid });
+
+/** GET /v1/user/getWxQrcode: the QR's content (a URL the phone opens) and its id. */
+export interface WxQrcode {
+  url: string;
+  /** 'text': draw `url` as a QR code (dev confirm page); 'image': `url` is WeChat's QR image. */
+  qr_type: 'text' | 'image';
+  qrcode_id: string;
+  /** Seconds the QR stays valid. */
+  expires_in: number;
+}
+
+/** 0 waiting for a scan, 1 confirmed on the phone, 2 expired, unknown or already used. */
+export type WxQrStatus = 0 | 1 | 2;
+
+export const WxQrcodeQuerySchema = z.object({ qrcode_id: qrcodeIdField });
+export type WxQrcodeQuery = z.infer<typeof WxQrcodeQuerySchema>;
+
+export const LoginWxQrcodeSchema = z.object({
+  qrcode_id: qrcodeIdField,
+  app_channel: appChannelField,
+  invite_code: inviteCodeField,
+});
+export type LoginWxQrcodeReq = z.infer<typeof LoginWxQrcodeSchema>;
+
+/** Dev stand-in for the phone scan: confirm a QR as a made-up WeChat user. */
+export const WxDevConfirmSchema = z.object({
+  qrcode_id: qrcodeIdField,
+  openid: z
+    .string({ error: MSG.badRequest })
+    .trim()
+    .regex(/^[\w-]{4,60}$/, { error: MSG.badRequest })
+    .optional(),
+});
+export type WxDevConfirmReq = z.infer<typeof WxDevConfirmSchema>;
+
+// ---- Remembered accounts (shell 3 accountHistory): a device token instead of a password
+
+export interface DeviceTokenRes {
+  device_token: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+const deviceTokenField = z
+  .string({ error: MSG.deviceLoginInvalid })
+  .trim()
+  .regex(/^[\w-]{32,128}$/, { error: MSG.deviceLoginInvalid });
+
+export const DeviceLoginSchema = z.object({
+  account: z.string({ error: MSG.usernameInvalid }).trim().min(1, { error: MSG.usernameInvalid }).max(64, { error: MSG.usernameInvalid }),
+  device_token: deviceTokenField,
+  app_channel: appChannelField,
+});
+export type DeviceLoginReq = z.infer<typeof DeviceLoginSchema>;
+
+/** Revoke one device token of the caller, or all of them when none is named. */
+export const DeviceTokenRevokeSchema = z.object({ device_token: deviceTokenField.optional() });
+export type DeviceTokenRevokeReq = z.infer<typeof DeviceTokenRevokeSchema>;

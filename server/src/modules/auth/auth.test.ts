@@ -4,6 +4,7 @@ import { APP_ID, Code, LIMITS, MSG, VIP_TIME_PERMANENT, type Envelope, type User
 import { authTokens, users } from '../../db/schema';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
+import { registerCaptchaToken } from '../captcha/testing';
 import { hashToken } from './tokens';
 
 describe.each(testDbKinds())('auth routes (%s)', (kind) => {
@@ -18,6 +19,11 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
   const post = async (url: string, payload: unknown, headers: Record<string, string> = {}, ip = randomIp()) => {
     const res = await t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers, remoteAddress: ip });
     return { status: res.statusCode, body: res.json<Envelope<UserInfo>>() };
+  };
+  /** Register as the web does: pass the slider first (shell 4), from the same address. */
+  const registerUser = async (payload: Record<string, unknown>) => {
+    const ip = randomIp();
+    return post('/v1/user/register', { ...payload, captcha_token: await registerCaptchaToken(t.app, ip) }, {}, ip);
   };
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers });
@@ -115,7 +121,7 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
   describe('POST /v1/user/register and /v1/user/login', () => {
     it('registers a username, logs in, and stores only an argon2id hash', async () => {
       const name = `User_${Date.now().toString(36)}`;
-      const reg = await post('/v1/user/register', { user: name, pass: 'secret123', app_channel: 'web' });
+      const reg = await registerUser({ user: name, pass: 'secret123', app_channel: 'web' });
       expect(reg.body.code).toBe(200);
       expect(reg.body.msg).toBe(MSG.registerSuccess);
       expect(reg.body.data).toMatchObject({ account: name.toLowerCase(), nick: name, phone: '' });
@@ -128,23 +134,23 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
       expect(login.body.code).toBe(200);
       expect(login.body.msg).toBe(MSG.loginSuccess);
       expect(login.body.data.id).toBe(reg.body.data.id);
-      expectRefused(await post('/v1/user/register', { user: name, pass: 'another1' }), MSG.accountExists);
+      expectRefused(await registerUser({ user: name, pass: 'another1' }), MSG.accountExists);
     });
 
     it('registers an e-mail and logs in with it in any case', async () => {
       const email = `Mail.${Date.now()}@Example.com`;
-      const reg = await post('/v1/user/register', { user: email, pass: 'secret123' });
+      const reg = await registerUser({ user: email, pass: 'secret123' });
       expect(reg.body.data.email).toBe(email.toLowerCase());
       expect((await post('/v1/user/login', { user: email.toLowerCase(), pass: 'secret123' })).body.data.id).toBe(reg.body.data.id);
     });
 
     it('registers a phone only with its SMS code, then logs in by phone and password', async () => {
       const phone = newPhone();
-      expectBadRequest(await post('/v1/user/register', { user: phone, pass: 'secret123' }), MSG.smsCodeInvalid);
+      expectBadRequest(await registerUser({ user: phone, pass: 'secret123' }), MSG.smsCodeInvalid);
       await post('/v1/user/sendSmsCode', { phone });
       const wrong = t.sms.lastCode(phone) === '000000' ? '111111' : '000000';
-      expectRefused(await post('/v1/user/register', { user: phone, pass: 'secret123', code: wrong }), MSG.smsWrongCode);
-      const reg = await post('/v1/user/register', { user: phone, pass: 'secret123', code: t.sms.lastCode(phone) });
+      expectRefused(await registerUser({ user: phone, pass: 'secret123', code: wrong }), MSG.smsWrongCode);
+      const reg = await registerUser({ user: phone, pass: 'secret123', code: t.sms.lastCode(phone) });
       expect(reg.body.code).toBe(200);
       expect(reg.body.data.phone).toBe(phone);
       expect((await post('/v1/user/login', { user: phone, pass: 'secret123' })).body.data.id).toBe(reg.body.data.id);
@@ -154,16 +160,16 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
 
     it('refuses a phone already created by code login', async () => {
       const { user } = await t.loginAs();
-      expectRefused(await post('/v1/user/register', { user: user.phone, pass: 'secret123', code: '123456' }), MSG.accountExists);
+      expectRefused(await registerUser({ user: user.phone, pass: 'secret123', code: '123456' }), MSG.accountExists);
     });
 
     it('validates user names and passwords with the spec messages', async () => {
       for (const user of ['abc', '12345678', 'has space', 'bad!name', 'a'.repeat(21), '', undefined]) {
-        expectBadRequest(await post('/v1/user/register', { user, pass: 'secret123' }), MSG.usernameInvalid);
+        expectBadRequest(await registerUser({ user, pass: 'secret123' }), MSG.usernameInvalid);
       }
-      expectBadRequest(await post('/v1/user/register', { user: 'gooduser', pass: '12345' }), MSG.passwordTooShort);
-      expectBadRequest(await post('/v1/user/register', { user: 'gooduser', pass: 'x'.repeat(33) }), MSG.passwordTooShort);
-      expectBadRequest(await post('/v1/user/register', { user: 'gooduser' }), MSG.passwordInvalid);
+      expectBadRequest(await registerUser({ user: 'gooduser', pass: '12345' }), MSG.passwordTooShort);
+      expectBadRequest(await registerUser({ user: 'gooduser', pass: 'x'.repeat(33) }), MSG.passwordTooShort);
+      expectBadRequest(await registerUser({ user: 'gooduser' }), MSG.passwordInvalid);
       expectBadRequest(await post('/v1/user/login', { user: '', pass: 'x' }), MSG.usernameInvalid);
       expectBadRequest(await post('/v1/user/login', { user: '   ', pass: 'x' }), MSG.usernameInvalid);
       expectBadRequest(await post('/v1/user/login', { user: 'someone', pass: '' }), MSG.passwordInvalid);
@@ -171,7 +177,7 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
 
     it('gives the same refusal for a wrong password and an unknown or password-less account', async () => {
       const name = `pw_${Date.now().toString(36)}`;
-      await post('/v1/user/register', { user: name, pass: 'secret123' });
+      await registerUser({ user: name, pass: 'secret123' });
       expectRefused(await post('/v1/user/login', { user: name, pass: 'wrong-pass' }), MSG.accountOrPasswordWrong);
       expectRefused(await post('/v1/user/login', { user: `nobody_${name}`, pass: 'secret123' }), MSG.accountOrPasswordWrong);
       const { user } = await t.loginAs();
@@ -180,7 +186,7 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
 
     it('locks an account after repeated failures, whatever the address', async () => {
       const name = `lock_${Date.now().toString(36)}`;
-      await post('/v1/user/register', { user: name, pass: 'secret123' });
+      await registerUser({ user: name, pass: 'secret123' });
       for (let i = 0; i < 10; i++)
         expectRefused(await post('/v1/user/login', { user: name, pass: `wrong${i}` }), MSG.accountOrPasswordWrong);
       const locked = await post('/v1/user/login', { user: name, pass: 'secret123' });

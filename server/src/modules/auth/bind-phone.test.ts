@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Code, MSG, type CaptchaChallenge, type CaptchaPass, type Envelope, type UserInfo } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
-import { humanTrail } from '../captcha/testing';
+import { humanTrail, registerCaptchaToken } from '../captcha/testing';
 import { ledgerSum, rows } from '../points/ledger';
 
 /**
@@ -33,11 +33,16 @@ describe.each(testDbKinds())('phone binding on %s', (kind) => {
   };
   /** An account registered by user name and password: it has no phone. */
   const register = async () => {
+    const ip = randomIp();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/register',
-      payload: { user: `bind_${Date.now() % 1e9}_${Math.floor(Math.random() * 1e4)}`, pass: 'secret123' },
-      remoteAddress: randomIp(),
+      payload: {
+        user: `bind_${Date.now() % 1e9}_${Math.floor(Math.random() * 1e4)}`,
+        pass: 'secret123',
+        captcha_token: await registerCaptchaToken(t.app, ip),
+      },
+      remoteAddress: ip,
     });
     const info = res.json<Envelope<UserInfo>>().data;
     expect(info.phone).toBe('');

@@ -5,6 +5,8 @@ import { requireUser, tokenFromRequest } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { registerBindPhoneRoutes } from './bind-phone';
+import { registerDeviceRoutes } from './device-routes';
+import { registerWechatRoutes } from './wechat-routes';
 import { currentUserInfo, logout, passwordLogin, phoneLogin, register, sendSmsCode, type ClientMeta } from './service';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), at: new Date() });
@@ -52,5 +54,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/v1/user/logout', logoutHandler);
   app.get('/v1/user/logout', logoutHandler);
 
+  await registerWechatRoutes(app, ctx, meta, (req) => limitLoginsByIp(ctx, req));
+  await registerDeviceRoutes(app, ctx, meta, (req) => limitLoginsByIp(ctx, req));
   await registerBindPhoneRoutes(app, ctx);
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { rateLimited, refused, unauthorized } from '../../http/errors';
 import { hit, peek } from '../../http/rate-limit';
+import { consumeCaptchaToken, registerCaptchaOwner } from '../captcha/service';
 import { checkPassword, hashPassword } from './passwords';
 import { SessionCache } from './session-cache';
 import { verifySmsCode } from './sms';
@@ -63,7 +64,7 @@ export function forgetUserSessions(ctx: AppContext, userId: number): void {
   cacheOf(ctx).dropUser(userId);
 }
 
-async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<UserInfo> {
+export async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<UserInfo> {
   const { token, hash } = newSessionToken();
   await insertToken(ctx.database.db, {
     userId: user.id,
@@ -126,14 +127,14 @@ async function createUser(ctx: AppContext, a: NewAccount): Promise<UserRow> {
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newInviteCode(): string {
+export function newInviteCode(): string {
   let s = '';
   for (let i = 0; i < 8; i++) s += INVITE_ALPHABET[Math.floor(Math.random() * INVITE_ALPHABET.length)];
   return s;
 }
 
 /** Login names are unique case-insensitively: e-mails and usernames are kept in lower case. */
-function loginName(kind: 'phone' | 'email' | 'username', user: string): string {
+export function loginName(kind: 'phone' | 'email' | 'username', user: string): string {
   return kind === 'phone' ? user : user.toLowerCase();
 }
 
@@ -163,6 +164,8 @@ export async function phoneLogin(ctx: AppContext, req: PhoneLoginReq, meta: Clie
 
 /** Register with a username, e-mail or phone (+ SMS code) and log in. */
 export async function register(ctx: AppContext, req: RegisterReq, meta: ClientMeta): Promise<UserInfo> {
+  // Shell 4: the register flow needs the slider first; its token is used up whatever follows.
+  await consumeCaptchaToken(ctx, registerCaptchaOwner(meta.ip), 'register', req.captcha_token);
   const kind = accountKindOf(req.user);
   if (!kind) throw refused(MSG.usernameInvalid);
   const name = loginName(kind, req.user);

@@ -2,10 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../../infra/kv';
-import { Code, GATE_LIMITS, MSG, type CaptchaChallenge, type CaptchaPass, type Envelope } from '@wanxiang/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  Code,
+  GATE_LIMITS,
+  LOGIN_LIMITS,
+  MSG,
+  type CaptchaChallenge,
+  type CaptchaPass,
+  type Envelope,
+  type UserInfo,
+} from '@wanxiang/contract';
+import { createTestApp, randomIp, type TestApp } from '../../../test/app';
 import { consumeCaptchaToken, dragPasses, issueChallenge, verifyDrag } from './service';
-import { humanTrail } from './testing';
+import { humanTrail, registerCaptchaToken } from './testing';
 
 describe('dragPasses (the server rule)', () => {
   it('accepts a drag to the target within the tolerance, and refuses the rest', () => {
@@ -110,6 +119,65 @@ describe('slider captcha over HTTP', () => {
     await expect(consumeCaptchaToken(t.ctx, other.user.id, 'bind_phone', pass.data.token)).rejects.toMatchObject({
       message: MSG.captchaRequired,
     });
+  });
+});
+
+describe('register slider captcha (anonymous, x=200 on 260)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const post = async <T>(url: string, payload: object | undefined, ip: string) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: ip });
+    return { status: res.statusCode, body: res.json<Envelope<T>>() };
+  };
+  const register = (user: string, captcha_token: string | undefined, ip: string) =>
+    post<UserInfo>('/v1/user/register', { user, pass: 'secret123', captcha_token }, ip);
+
+  it('needs no login, issues target 200 on a 260 track, and passes only a drag to 200', async () => {
+    const ip = '10.1.2.3';
+    const c = (await post<CaptchaChallenge>('/v1/captcha/register', undefined, ip)).body.data;
+    expect(c).toMatchObject({ target: LOGIN_LIMITS.registerCaptchaTarget, width: LOGIN_LIMITS.registerCaptchaWidth });
+    expect(c).toMatchObject({ target: 200, width: 260 });
+    // The phone-binding target (400) is off this track.
+    expect((await post('/v1/captcha/register/verify', { id: c.id, x: 400, trail: humanTrail(400) }, ip)).body.msg).toBe(MSG.captchaFailed);
+    const c2 = (await post<CaptchaChallenge>('/v1/captcha/register', undefined, ip)).body.data;
+    expect((await post('/v1/captcha/register/verify', { id: c2.id, x: 150, trail: humanTrail(150) }, ip)).body.msg).toBe(MSG.captchaFailed);
+    const c3 = (await post<CaptchaChallenge>('/v1/captcha/register', undefined, ip)).body.data;
+    const pass = await post<CaptchaPass>('/v1/captcha/register/verify', { id: c3.id, x: 200, trail: humanTrail(200) }, ip);
+    expect(pass.body).toMatchObject({ code: 200, msg: MSG.captchaSuccess });
+    expect(dragPasses(200, humanTrail(200), 200, 260)).toBe(true);
+    expect(dragPasses(300, humanTrail(300), 200, 260)).toBe(false);
+  });
+
+  it('register requires a token, uses it once, and only from the address that earned it', async () => {
+    const ip = randomIp();
+    const name = () => `cap_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const missing = await register(name(), undefined, ip);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 400, msg: MSG.captchaRequired });
+    expect((await register(name(), 'x'.repeat(32), ip)).body).toMatchObject({ code: Code.FAILED, msg: MSG.captchaRequired });
+
+    const token = await registerCaptchaToken(t.app, ip);
+    expect((await register(name(), token, randomIp())).body.msg).toBe(MSG.captchaRequired);
+    const token2 = await registerCaptchaToken(t.app, ip);
+    const ok = await register(name(), token2, ip);
+    expect(ok.body).toMatchObject({ code: 200, msg: MSG.registerSuccess });
+    expect((await register(name(), token2, ip)).body).toMatchObject({ code: Code.FAILED, msg: MSG.captchaRequired });
+  });
+
+  it('a bind-phone token does not register, nor a register token bind', async () => {
+    const { token: session, user } = await t.loginAs();
+    const ip = '127.0.0.1';
+    const c = await issueChallenge(t.ctx, user.id, 'bind_phone');
+    const bindToken = (await verifyDrag(t.ctx, user.id, { id: c.id, x: 400, trail: humanTrail(400) })).token;
+    expect((await register(`mix_${Date.now().toString(36)}`, bindToken, ip)).body.msg).toBe(MSG.captchaRequired);
+    const regToken = await registerCaptchaToken(t.app, ip);
+    await expect(consumeCaptchaToken(t.ctx, user.id, 'bind_phone', regToken)).rejects.toMatchObject({ message: MSG.captchaRequired });
+    expect(session).toBeTruthy();
   });
 });
 

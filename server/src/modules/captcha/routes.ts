@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { issueChallenge, verifyDrag } from './service';
+import { issueChallenge, registerCaptchaOwner, verifyDrag } from './service';
 
 /** Challenges a user may ask for per minute: a person drags a few times, a script many. */
 const CHALLENGES_PER_MINUTE = 20;
@@ -22,5 +22,16 @@ export async function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContex
     const user = requireUser(req);
     const body = parse(CaptchaVerifySchema, req.body);
     return ok(await verifyDrag(ctx, user.id, body), MSG.captchaPassed);
+  });
+
+  // The login dialog's register slider (shell 5: x=200 on 260): anonymous, so bound to the caller's address.
+  app.post('/v1/captcha/register', async (req) => {
+    await enforce(ctx.kv, `captcha:ip:${req.ip}`, 60, CHALLENGES_PER_MINUTE, MSG.rateLimited);
+    return ok(await issueChallenge(ctx, registerCaptchaOwner(req.ip), 'register'));
+  });
+
+  app.post('/v1/captcha/register/verify', async (req) => {
+    const body = parse(CaptchaVerifySchema, req.body);
+    return ok(await verifyDrag(ctx, registerCaptchaOwner(req.ip), body), MSG.captchaSuccess);
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GATE_LIMITS, MSG, type CaptchaChallenge, type CaptchaPass, type CaptchaVerifyReq } from '@wanxiang/contract';
+import { GATE_LIMITS, LOGIN_LIMITS, MSG, type CaptchaChallenge, type CaptchaPass, type CaptchaVerifyReq } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { refused } from '../../http/errors';
 
@@ -12,16 +12,28 @@ import { refused } from '../../http/errors';
  * store (Redis when several processes serve), bound to the user who asked.
  */
 export type CaptchaContext = Pick<AppContext, 'kv'>;
-export type CaptchaScene = 'bind_phone';
+export type CaptchaScene = 'bind_phone' | 'register';
+
+/**
+ * Who a challenge and its token belong to: a user id (phone binding, logged in) or a string such
+ * as `ip:1.2.3.4` for the anonymous register scene. Compared as text.
+ */
+export type CaptchaOwner = number | string;
+
+/** Each scene's track: binding drags to 400 of 460, the login dialog's register to 200 of 260. */
+export const SCENE_TRACKS: Record<CaptchaScene, { target: number; width: number }> = {
+  bind_phone: { target: GATE_LIMITS.captchaTarget, width: GATE_LIMITS.captchaWidth },
+  register: { target: LOGIN_LIMITS.registerCaptchaTarget, width: LOGIN_LIMITS.registerCaptchaWidth },
+};
 
 interface ChallengeRecord {
-  userId: number;
+  userId: CaptchaOwner;
   scene: CaptchaScene;
   issuedAt: number;
 }
 
 interface TokenRecord {
-  userId: number;
+  userId: CaptchaOwner;
   scene: CaptchaScene;
 }
 
@@ -36,18 +48,24 @@ export const MIN_TRAIL_POINTS = 4;
 
 export async function issueChallenge(
   ctx: CaptchaContext,
-  userId: number,
+  userId: CaptchaOwner,
   scene: CaptchaScene,
   now = Date.now(),
 ): Promise<CaptchaChallenge> {
   const id = randomUUID();
   const record: ChallengeRecord = { userId, scene, issuedAt: now };
   await ctx.kv.set(challengeKey(id), JSON.stringify(record), GATE_LIMITS.captchaChallengeTtlSec);
-  return { id, target: GATE_LIMITS.captchaTarget, width: GATE_LIMITS.captchaWidth, expiresInSec: GATE_LIMITS.captchaChallengeTtlSec };
+  const track = SCENE_TRACKS[scene];
+  return { id, target: track.target, width: track.width, expiresInSec: GATE_LIMITS.captchaChallengeTtlSec };
 }
 
 /** Whether a drag looks like a hand moving the handle to the target (not a posted constant). */
-export function dragPasses(x: number, trail: readonly (readonly [number, number])[], target = GATE_LIMITS.captchaTarget): boolean {
+export function dragPasses(
+  x: number,
+  trail: readonly (readonly [number, number])[],
+  target: number = GATE_LIMITS.captchaTarget,
+  width: number = GATE_LIMITS.captchaWidth,
+): boolean {
   if (Math.abs(x - target) > GATE_LIMITS.captchaTolerance) return false;
   if (trail.length < MIN_TRAIL_POINTS) return false;
   const first = trail[0]!;
@@ -57,7 +75,7 @@ export function dragPasses(x: number, trail: readonly (readonly [number, number]
   if (Math.abs(last[0] - x) > GATE_LIMITS.captchaTolerance) return false;
   let prevT = -Infinity;
   for (const [px, t] of trail) {
-    if (t < prevT || px < -GATE_LIMITS.captchaTolerance || px > GATE_LIMITS.captchaWidth) return false;
+    if (t < prevT || px < -GATE_LIMITS.captchaTolerance || px > width) return false;
     prevT = t;
   }
   return last[1] - first[1] >= MIN_DRAG_MS;
@@ -67,7 +85,7 @@ export function dragPasses(x: number, trail: readonly (readonly [number, number]
  * Check one drag. Any failure (unknown, expired, already tried, someone else's, off target,
  * implausible) answers 验证失败，请重新操作 and burns the challenge: the client fetches a new one.
  */
-export async function verifyDrag(ctx: CaptchaContext, userId: number, body: CaptchaVerifyReq): Promise<CaptchaPass> {
+export async function verifyDrag(ctx: CaptchaContext, userId: CaptchaOwner, body: CaptchaVerifyReq): Promise<CaptchaPass> {
   const fail = () => refused(MSG.captchaFailed);
   const raw = await ctx.kv.get(challengeKey(body.id));
   if (!raw) throw fail();
@@ -75,7 +93,8 @@ export async function verifyDrag(ctx: CaptchaContext, userId: number, body: Capt
   if ((await ctx.kv.incr(claimKey(body.id), GATE_LIMITS.captchaChallengeTtlSec)) !== 1) throw fail();
   await ctx.kv.del(challengeKey(body.id));
   const rec = JSON.parse(raw) as ChallengeRecord;
-  if (rec.userId !== userId || !dragPasses(body.x, body.trail)) throw fail();
+  const track = SCENE_TRACKS[rec.scene] ?? SCENE_TRACKS.bind_phone;
+  if (String(rec.userId) !== String(userId) || !dragPasses(body.x, body.trail, track.target, track.width)) throw fail();
   const token = randomBytes(24).toString('base64url');
   const t: TokenRecord = { userId, scene: rec.scene };
   await ctx.kv.set(tokenKey(token), JSON.stringify(t), GATE_LIMITS.captchaTokenTtlSec);
@@ -83,12 +102,15 @@ export async function verifyDrag(ctx: CaptchaContext, userId: number, body: Capt
 }
 
 /** Use a captcha token once for `scene`; a missing, expired, reused or foreign token is refused. */
-export async function consumeCaptchaToken(ctx: CaptchaContext, userId: number, scene: CaptchaScene, token: string): Promise<void> {
+export async function consumeCaptchaToken(ctx: CaptchaContext, userId: CaptchaOwner, scene: CaptchaScene, token: string): Promise<void> {
   const fail = () => refused(MSG.captchaRequired);
   const raw = await ctx.kv.get(tokenKey(token));
   if (!raw) throw fail();
   if ((await ctx.kv.incr(tokenClaimKey(token), GATE_LIMITS.captchaTokenTtlSec)) !== 1) throw fail();
   await ctx.kv.del(tokenKey(token));
   const rec = JSON.parse(raw) as TokenRecord;
-  if (rec.userId !== userId || rec.scene !== scene) throw fail();
+  if (String(rec.userId) !== String(userId) || rec.scene !== scene) throw fail();
 }
+
+/** Owner of an anonymous register challenge and token: the caller's address. */
+export const registerCaptchaOwner = (ip: string): string => `ip:${ip}`;

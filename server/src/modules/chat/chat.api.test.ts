@@ -9,6 +9,7 @@ import { createLlmGateway } from '../../llm/gateway';
 import type { DemoUpstream } from '../../llm/demo-upstream/server';
 import { quotaUsage } from '../quota/service';
 import { dataOf, namesOf, postChat, textOf } from './testing/sse-client';
+import { registerCaptchaToken } from '../captcha/testing';
 
 /**
  * The chat stream through a real listening server, a real HTTP client and the real LLM gateway
@@ -186,11 +187,12 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     expect(tier.envelope).toMatchObject({ code: Code.TIER_DENIED, msg: MSG.tierDeniedFree });
 
     // An account registered by username has no phone.
+    const regIp = randomIp();
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/register',
-      payload: { user: `nophone_${Date.now() % 1e8}`, pass: 'secret123' },
-      remoteAddress: randomIp(),
+      payload: { user: `nophone_${Date.now() % 1e8}`, pass: 'secret123', captcha_token: await registerCaptchaToken(t.app, regIp) },
+      remoteAddress: regIp,
     });
     const noPhone = await postChat(base, 'deepseek_v3', { prompt: '你好' }, reg.json<Envelope<{ token: string }>>().data.token);
     expect(noPhone.envelope).toMatchObject({ code: Code.NEED_PHONE, msg: MSG.needPhone });
