@@ -7,11 +7,11 @@ import styles from './header.module.css';
 export function HeaderLinks() {
   return (
     <nav className={styles.links} aria-label="更新与下载">
-      <Link to="/helpfor/news" className={styles.link}>
+      <Link to="/helpfor/news" className={styles.link} aria-label="更新日志" title="更新日志">
         <NotificationOutlined />
         <span className={styles.linkText}>更新日志</span>
       </Link>
-      <Link to="/download" className={styles.link}>
+      <Link to="/download" className={styles.link} aria-label="下载客户端" title="下载客户端">
         <DownloadOutlined />
         <span className={styles.linkText}>下载客户端</span>
       </Link>

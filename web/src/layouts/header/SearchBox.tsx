@@ -145,6 +145,7 @@ function Discover({ res, onChoose }: { res: SiteSearchRes; onChoose: (i: SiteSea
                 role="option"
                 aria-selected={false}
                 key={item.route}
+                title={item.desc ? `${item.name}：${item.desc}` : item.name}
                 className={styles.tile}
                 onClick={() => onChoose(item)}
               >
