@@ -19,8 +19,6 @@ import { registerShopRoutes } from './modules/shop/routes';
 import { registerPromoRoutes } from './modules/promos/routes';
 import { registerInviteRoutes } from './modules/invite/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
-import { registerProfileRoutes } from './modules/profile/routes';
-import { registerDownloadRoutes } from './modules/downloads/routes';
 import { registerSigninRoutes } from './modules/signin/routes';
 import { registerSiteRoutes } from './modules/site/routes';
 import { registerSidebarRoutes } from './modules/sidebar/routes';
@@ -62,8 +60,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerPromoRoutes(api, ctx);
       await registerInviteRoutes(api, ctx);
       await registerActivityRoutes(api, ctx);
-      await registerProfileRoutes(api, ctx);
-      await registerDownloadRoutes(api, ctx);
       await registerSigninRoutes(api, ctx);
       await registerSiteRoutes(api, ctx);
       await registerSidebarRoutes(api, ctx);
