@@ -633,4 +633,12 @@ export const MSG = {
   wxScanHint: '请使用微信扫一扫登录',
   deviceLoginInvalid: '记住的登录已失效，请输入密码登录',
   rememberPassword: '记住密码',
+  // sidebar catalogue (shell 2.9)
+  sidebarLoadFailed: '菜单加载失败',
+  sidebarRetry: '重新加载',
+  sidebarCollapse: '收起侧边栏',
+  sidebarExpand: '展开侧边栏',
+  sidebarPin: '固定展开',
+  sidebarUnpin: '收起子菜单',
+  sidebarNew: '新',
 } as const;
