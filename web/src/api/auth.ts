@@ -1,4 +1,18 @@
-import type { LoginReq, PhoneLoginReq, RegisterReq, SendSmsCodeReq, UserInfo } from '@wanxiang/contract';
+import type {
+  CaptchaChallenge,
+  CaptchaPass,
+  CaptchaVerifyReq,
+  DeviceLoginReq,
+  DeviceTokenRes,
+  LoginReq,
+  LoginWxQrcodeReq,
+  PhoneLoginReq,
+  RegisterReq,
+  SendSmsCodeReq,
+  UserInfo,
+  WxQrcode,
+  WxQrStatus,
+} from '@wanxiang/contract';
 import { get, post, type RequestOptions } from './request';
 
 /** Account calls of shell 7; the login forms show failures themselves, so most are silent. */
@@ -31,4 +45,43 @@ export function userInfo(opts: CallOptions = {}): Promise<UserInfo> {
 /** Best effort: a dead token must not bring up the login dialog while logging out. */
 export function logout(): Promise<unknown> {
   return post<unknown>('/v1/user/logout', {}, { silent: true, ignoreAuthExpiry: true });
+}
+
+// ---- WeChat QR login (shell 4, 7): the panel polls, so failures are shown by the panel itself.
+
+export function getWxQrcode(opts: CallOptions = {}): Promise<WxQrcode> {
+  return get<WxQrcode>('/v1/user/getWxQrcode', undefined, { silent: true, ...opts });
+}
+
+export function queryWxQrcode(qrcode_id: string, opts: CallOptions = {}): Promise<{ status: WxQrStatus }> {
+  return get<{ status: WxQrStatus }>('/v1/user/queryWxQrcode', { qrcode_id }, { silent: true, ...opts });
+}
+
+export function loginWxQrcode(req: Omit<LoginWxQrcodeReq, 'app_channel'>, opts: CallOptions = {}): Promise<UserInfo> {
+  return post<UserInfo>('/v1/user/loginWxQrcode', { ...req, app_channel: APP_CHANNEL }, { silent: true, ...opts });
+}
+
+// ---- Register slider captcha (shell 5: x=200 on 260), anonymous
+
+export function registerCaptchaChallenge(): Promise<CaptchaChallenge> {
+  return post<CaptchaChallenge>('/v1/captcha/register', {}, { silent: true });
+}
+
+export function registerCaptchaVerify(req: CaptchaVerifyReq): Promise<CaptchaPass> {
+  return post<CaptchaPass>('/v1/captcha/register/verify', req, { silent: true });
+}
+
+// ---- Remembered accounts: a device token instead of a stored password
+
+export function issueDeviceToken(): Promise<DeviceTokenRes> {
+  return post<DeviceTokenRes>('/v1/user/deviceToken', {}, { silent: true });
+}
+
+export function deviceLogin(req: Omit<DeviceLoginReq, 'app_channel'>, opts: CallOptions = {}): Promise<UserInfo> {
+  return post<UserInfo>('/v1/user/deviceLogin', { ...req, app_channel: APP_CHANNEL }, opts);
+}
+
+/** Revoke a device token of the signed-in user (best effort: used when 记住密码 is unticked). */
+export function revokeDeviceToken(device_token: string): Promise<unknown> {
+  return post<unknown>('/v1/user/deviceToken/revoke', { device_token }, { silent: true, ignoreAuthExpiry: true });
 }

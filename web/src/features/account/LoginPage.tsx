@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { getInviteCode } from '../../stores/keywords';
 import { LoginCard } from './login/LoginCard';
 import styles from './login-page.module.css';
 
@@ -8,8 +9,9 @@ export default function LoginPage() {
   const { invite_code: pathInvite } = useParams();
   const [params] = useSearchParams();
   const isMobile = useIsMobile();
-  // Shell 4 "Invite code": on the login route it can come from the path; elsewhere from the query.
-  const inviteCode = pathInvite ?? params.get('invite_code') ?? '';
+  // Shell 4 "Invite code": on the login route it can come from the path; elsewhere from the query
+  // (or the landing URL kept in keywords_state).
+  const inviteCode = pathInvite || params.get('invite_code') || getInviteCode();
   return (
     <div className={styles.page}>
       <div className={styles.intro}>

@@ -1,7 +1,7 @@
 import { Button, Input } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { GIFTS, RECENT_REWARDS } from './gift-data';
 import styles from './login.module.css';
 
@@ -10,10 +10,12 @@ interface Props {
   inviteLocked: boolean;
   onInviteConfirm: (code: string) => void;
   onRegister: () => void;
+  /** The 记住密码 checkbox (shell 2.3 puts it on this panel). */
+  rememberBox?: ReactNode;
 }
 
 /** Left side of the login card: the new-user promise, recent rewards, the invite-code entry. */
-export function GiftPanel({ inviteCode, inviteLocked, onInviteConfirm, onRegister }: Props) {
+export function GiftPanel({ inviteCode, inviteLocked, onInviteConfirm, onRegister, rememberBox }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(inviteCode);
 
@@ -60,6 +62,7 @@ export function GiftPanel({ inviteCode, inviteLocked, onInviteConfirm, onRegiste
           </button>
         )}
       </div>
+      {rememberBox}
     </aside>
   );
 }

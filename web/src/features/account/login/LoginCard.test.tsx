@@ -120,11 +120,62 @@ describe('LoginCard: password login and tabs', { timeout: 20_000 }, () => {
     expect(await screen.findByText('请输入正确的密码！')).toBeTruthy();
   });
 
-  it('shows the locked invite code, and the WeChat tab has no login button', () => {
+  it('shows the locked invite code, and the WeChat tab has no login button', async () => {
+    fetchMock.mockImplementation(async () => json({ code: 500, msg: '微信登录暂未开放，请使用账号登录', data: null }));
     renderCard();
     expect(screen.getByText('邀请码：INV42')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '微信登录' }));
-    expect(screen.getByText('功能开发中....')).toBeTruthy();
+    // A refused QR fetch shows the server's msg (or 获取微信登录信息失败 without one).
+    expect(await screen.findByText('微信登录暂未开放，请使用账号登录')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^登录/ })).toBeNull();
+  });
+});
+
+describe('LoginCard: WeChat QR', { timeout: 20_000 }, () => {
+  const QR_ID = 'Q'.repeat(22);
+  const qr = (n: number) => ({
+    url: `http://localhost/api/v1/user/wxDevConfirm?qrcode_id=${QR_ID}${n}`,
+    qr_type: 'text',
+    qrcode_id: QR_ID,
+    expires_in: 300,
+  });
+  const calls = (part: string) => fetchMock.mock.calls.filter(([u]) => String(u).includes(part));
+
+  it('polls every 2 s while waiting, logs in on status 1 with the invite code and says 登录成功！', async () => {
+    const statuses = [0, 1];
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('getWxQrcode')) return json({ code: 200, msg: '', data: qr(1) });
+      if (url.includes('queryWxQrcode')) return json({ code: 200, msg: '', data: { status: statuses.shift() ?? 1 } });
+      if (url.includes('loginWxQrcode'))
+        return json({ code: 200, msg: '登录成功！', data: { id: 9, token: 'wx-token-123456789', phone: '' } });
+      return json({ code: 200, msg: '', data: null });
+    });
+    const onSuccess = renderCard();
+    fireEvent.click(screen.getByRole('tab', { name: '微信登录' }));
+    expect(await screen.findByTestId('wechat-qr')).toBeTruthy();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled(), { timeout: 8000 });
+    expect(calls('queryWxQrcode')).toHaveLength(2);
+    const body = JSON.parse(String(calls('loginWxQrcode')[0]![1]!.body)) as Record<string, string>;
+    expect(body).toMatchObject({ qrcode_id: QR_ID, invite_code: 'INV42', app_channel: 'web' });
+    expect(notices.success).toHaveBeenCalledWith('登录成功！');
+    expect(useUserStore.getState().token).toBe('wx-token-123456789');
+  });
+
+  it('an expired QR says 重新获取二维码！ and fetches a new one; leaving the tab stops polling', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('getWxQrcode')) return json({ code: 200, msg: '', data: qr(calls('getWxQrcode').length) });
+      if (url.includes('queryWxQrcode')) return json({ code: 200, msg: '', data: { status: calls('getWxQrcode').length === 1 ? 2 : 0 } });
+      return json({ code: 200, msg: '', data: null });
+    });
+    renderCard();
+    fireEvent.click(screen.getByRole('tab', { name: '微信登录' }));
+    await waitFor(() => expect(calls('getWxQrcode')).toHaveLength(2), { timeout: 6000 });
+    expect(notices.warn).toHaveBeenCalledWith('重新获取二维码！');
+    fireEvent.click(screen.getByRole('tab', { name: '账号登录' }));
+    const polled = calls('queryWxQrcode').length;
+    await act(() => new Promise((r) => setTimeout(r, 2500)));
+    expect(calls('queryWxQrcode')).toHaveLength(polled);
   });
 });

@@ -1,10 +1,14 @@
-import { Segmented, Spin, Tabs } from 'antd';
-import { MSG } from '@wanxiang/contract';
-import { useState } from 'react';
+import { Checkbox, Segmented, Spin, Tabs } from 'antd';
+import { LOGIN_LIMITS, MSG } from '@wanxiang/contract';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { AccountHistoryRow } from '../../../db/bianjie';
 import { CodeLoginForm } from './CodeLoginForm';
 import { GiftPanel } from './GiftPanel';
 import { PasswordLoginForm } from './PasswordLoginForm';
+import { RegisterCaptcha } from './RegisterCaptcha';
+import { RememberedAccounts } from './RememberedAccounts';
+import { forgetAccount, listRemembered } from './remembered-accounts';
 import { useLoginActions } from './useLoginActions';
 import { WechatPanel } from './WechatPanel';
 import styles from './login.module.css';
@@ -14,7 +18,7 @@ export type LoginTab = 'wechat' | 'account' | 'register';
 export type AccountMode = 'msgCode' | 'login';
 
 interface Props {
-  /** From /login/:invite_code or the invite_code query parameter; locks the invite entry. */
+  /** From /login/:invite_code, the invite_code query or the landing URL; locks the invite entry. */
   initialInviteCode?: string;
   onSuccess?: () => void;
   /** Page layout drops the gift panel below 768 px; the dialog handles that itself. */
@@ -27,8 +31,62 @@ export function LoginCard({ initialInviteCode = '', onSuccess, showGift = true }
   const [mode, setMode] = useState<AccountMode>('msgCode');
   const [inviteCode, setInviteCode] = useState(initialInviteCode);
   const [inviteLocked, setInviteLocked] = useState(Boolean(initialInviteCode));
-  const actions = useLoginActions({ inviteCode: inviteLocked ? inviteCode : '', onSuccess });
+  const [remember, setRemember] = useState(false);
+  const [remembered, setRemembered] = useState<AccountHistoryRow[]>([]);
+  // Register: the slider's one-use token, then (1.5 s after 验证成功) the form.
+  const [captchaToken, setCaptchaToken] = useState('');
+  const [showRegisterForm, setShowRegisterForm] = useState(false);
+  const [captchaKey, setCaptchaKey] = useState(0);
+
+  const reloadRemembered = useCallback(async () => {
+    const rows = await listRemembered();
+    setRemembered(rows);
+    return rows;
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void reloadRemembered().then((rows) => {
+      // Someone who ticked 记住密码 last time finds it ticked and the password mode open.
+      if (!live || rows.length === 0) return;
+      setRemember(true);
+      setMode('login');
+    });
+    return () => {
+      live = false;
+    };
+  }, [reloadRemembered]);
+
+  const actions = useLoginActions({
+    inviteCode: inviteLocked ? inviteCode : '',
+    remember,
+    onSuccess,
+    onRememberedChanged: () => void reloadRemembered(),
+  });
   const busy = actions.busy !== null;
+
+  useEffect(() => {
+    if (!captchaToken) return;
+    const t = setTimeout(() => setShowRegisterForm(true), LOGIN_LIMITS.codeRequestDelayMs);
+    return () => clearTimeout(t);
+  }, [captchaToken]);
+
+  const restartCaptcha = () => {
+    setCaptchaToken('');
+    setShowRegisterForm(false);
+    setCaptchaKey((k) => k + 1);
+  };
+
+  const openRegister = () => {
+    restartCaptcha();
+    setTab('register');
+  };
+
+  const rememberBox = (
+    <Checkbox className={styles.remember} checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+      {MSG.rememberPassword}
+    </Checkbox>
+  );
 
   const accountPane = (
     <div className={styles.pane}>
@@ -45,12 +103,50 @@ export function LoginCard({ initialInviteCode = '', onSuccess, showGift = true }
       {mode === 'msgCode' ? (
         <CodeLoginForm disabled={busy} sendCode={actions.sendCode} submit={actions.loginByCode} />
       ) : (
-        <PasswordLoginForm disabled={busy} mode="login" submit={actions.loginByPassword} />
+        <>
+          <RememberedAccounts
+            rows={remembered}
+            disabled={busy}
+            onLogin={(row) => void actions.loginByDevice(row)}
+            onRemove={(row) => void forgetAccount(row.account).then(reloadRemembered)}
+          />
+          <PasswordLoginForm disabled={busy} mode="login" submit={actions.loginByPassword} />
+        </>
       )}
+      {!showGift && rememberBox}
       <div className={styles.switchLine}>
         还没有账号？
-        <button type="button" className={styles.linkButton} onClick={() => setTab('register')}>
+        <button type="button" className={styles.linkButton} onClick={openRegister}>
           用户名注册
+        </button>
+      </div>
+    </div>
+  );
+
+  const registerPane = (
+    <div className={styles.pane}>
+      <h2 className={styles.registerTitle}>注册账号</h2>
+      <p className={styles.registerHint}>{MSG.registerHint}</p>
+      {showRegisterForm ? (
+        <PasswordLoginForm
+          disabled={busy}
+          mode="register"
+          submit={async (account, password) => {
+            const ok = await actions.registerAndLogin(account, password, captchaToken);
+            // The token was used up either way: a failed register starts at the slider again.
+            if (!ok) restartCaptcha();
+          }}
+        />
+      ) : (
+        <div className={styles.registerCaptcha}>
+          <p className={styles.registerCaptchaHint}>请先完成滑块验证</p>
+          <RegisterCaptcha resetKey={captchaKey} onPass={setCaptchaToken} />
+        </div>
+      )}
+      <div className={styles.switchLine}>
+        已有账号？
+        <button type="button" className={styles.linkButton} onClick={() => setTab('account')}>
+          去登录
         </button>
       </div>
     </div>
@@ -62,34 +158,32 @@ export function LoginCard({ initialInviteCode = '', onSuccess, showGift = true }
         <GiftPanel
           inviteCode={inviteCode}
           inviteLocked={inviteLocked}
-          onRegister={() => setTab('register')}
+          onRegister={openRegister}
           onInviteConfirm={(code) => {
             setInviteCode(code);
             setInviteLocked(true);
           }}
+          rememberBox={rememberBox}
         />
       )}
       <section className={styles.formSide}>
         <Spin spinning={busy} description={actions.busy === 'code' ? MSG.fetchingCode : MSG.loggingIn}>
           {tab === 'register' ? (
-            <div className={styles.pane}>
-              <h2 className={styles.registerTitle}>注册账号</h2>
-              <p className={styles.registerHint}>{MSG.registerHint}</p>
-              <PasswordLoginForm disabled={busy} mode="register" submit={actions.registerAndLogin} />
-              <div className={styles.switchLine}>
-                已有账号？
-                <button type="button" className={styles.linkButton} onClick={() => setTab('account')}>
-                  去登录
-                </button>
-              </div>
-            </div>
+            registerPane
           ) : (
             <Tabs
               activeKey={tab}
               onChange={(key) => setTab(key === 'wechat' ? 'wechat' : 'account')}
               centered
+              destroyOnHidden
               items={[
-                { key: 'wechat', label: '微信登录', children: <WechatPanel /> },
+                {
+                  key: 'wechat',
+                  label: '微信登录',
+                  // Mounted only while shown: leaving the tab stops the polling.
+                  children:
+                    tab === 'wechat' ? <WechatPanel inviteCode={inviteLocked ? inviteCode : ''} onLogin={actions.finishWechat} /> : null,
+                },
                 { key: 'account', label: '账号登录', children: accountPane },
               ]}
             />

@@ -3,6 +3,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { onOpenLoginDialog } from '../../../app-events';
 import { useIsMobile } from '../../../hooks/useIsMobile';
+import { getInviteCode } from '../../../stores/keywords';
 import { LoginCard } from './LoginCard';
 
 /** The login dialog of shell 2.3 (700 wide), opened from anywhere through openLoginDialog(). */
@@ -27,7 +28,7 @@ export function LoginDialog() {
       styles={{ container: { padding: 0, overflow: 'hidden' }, body: { padding: 0 } }}
       aria-label="登录"
     >
-      <LoginCard key={generation} initialInviteCode={params.get('invite_code') ?? ''} showGift={!isMobile} onSuccess={close} />
+      <LoginCard key={generation} initialInviteCode={params.get('invite_code') || getInviteCode()} showGift={!isMobile} onSuccess={close} />
     </Modal>
   );
 }

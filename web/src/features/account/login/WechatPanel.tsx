@@ -1,47 +1,47 @@
-import { MSG } from '@wanxiang/contract';
+import { Button, QRCode, Spin } from 'antd';
+import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
+import { MSG, type UserInfo } from '@wanxiang/contract';
+import { useWechatQr } from './useWechatQr';
 import styles from './login.module.css';
 
-/** A QR-like pattern of our own, drawn faded behind the "coming soon" note. */
-function QrSketch() {
-  const cells: [number, number][] = [];
-  for (let y = 0; y < 21; y++) {
-    for (let x = 0; x < 21; x++) {
-      const finder = (x < 7 && y < 7) || (x > 13 && y < 7) || (x < 7 && y > 13);
-      if (!finder && (x * 7 + y * 13 + x * y) % 5 < 2) cells.push([x, y]);
-    }
-  }
-  const finder = (x: number, y: number) => (
-    <g key={`${x}-${y}`}>
-      <rect x={x} y={y} width="7" height="7" rx="1.5" fill="#2b2c4a" />
-      <rect x={x + 1} y={y + 1} width="5" height="5" rx="1" fill="#fff" />
-      <rect x={x + 2} y={y + 2} width="3" height="3" rx=".6" fill="#2b2c4a" />
-    </g>
-  );
-  return (
-    <svg viewBox="-1 -1 23 23" width="176" height="176" aria-hidden="true">
-      {cells.map(([x, y]) => (
-        <rect key={`${x}.${y}`} x={x} y={y} width=".92" height=".92" rx=".2" fill="#2b2c4a" />
-      ))}
-      {finder(0, 0)}
-      {finder(14, 0)}
-      {finder(0, 14)}
-    </svg>
-  );
+interface Props {
+  inviteCode: string;
+  onLogin: (user: UserInfo) => void;
 }
 
-/** WeChat QR login tab: the QR flow comes with the WeChat adapter; until then, say so plainly. */
-export function WechatPanel() {
+/** WeChat QR login tab (shell 2.3, 4): scan, confirm on the phone, logged in here. No login button. */
+export function WechatPanel({ inviteCode, onLogin }: Props) {
+  const { qr, phase, error, refresh } = useWechatQr({ inviteCode, onLogin });
+
   return (
-    <div className={styles.wechat}>
+    <div className={styles.wechat} data-testid="wechat-panel" data-phase={phase}>
       <div className={styles.qrFrame}>
-        <div className={styles.qrFaded}>
-          <QrSketch />
-        </div>
-        <div className={styles.qrNote}>{MSG.featureInDevelopment}</div>
+        {phase === 'failed' ? (
+          <div className={styles.qrError} role="alert">
+            <span>{error}</span>
+            <Button size="small" icon={<ReloadOutlined />} onClick={refresh}>
+              {MSG.wxQrRefresh.replace('！', '')}
+            </Button>
+          </div>
+        ) : phase === 'done' ? (
+          <div className={styles.qrError}>
+            <CheckCircleFilled className={styles.qrDone} />
+            <span>{MSG.loginSuccess}</span>
+          </div>
+        ) : !qr || phase === 'loading' ? (
+          <Spin />
+        ) : qr.qr_type === 'image' ? (
+          <img src={qr.url} alt="微信登录二维码" width={176} height={176} data-testid="wechat-qr" />
+        ) : (
+          <a href={qr.url} target="_blank" rel="noreferrer" data-testid="wechat-qr" data-url={qr.url} title="开发模式：点击打开确认页">
+            <QRCode value={qr.url} size={176} bordered={false} />
+          </a>
+        )}
       </div>
-      <p className={styles.wechatTitle}>微信扫码登录</p>
+      <p className={styles.wechatTitle}>
+        <WechatOutlined className={styles.wechatIcon} /> {MSG.wxScanHint}
+      </p>
       <p className={styles.wechatHint}>注册即送 100% 会员礼包，未注册的微信号将自动创建账号</p>
-      <p className={styles.wechatHint}>暂时请使用「账号登录」中的手机验证码登录</p>
     </div>
   );
 }

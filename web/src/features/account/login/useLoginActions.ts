@@ -1,21 +1,27 @@
 import type { UserInfo } from '@wanxiang/contract';
 import { MSG } from '@wanxiang/contract';
 import { useState } from 'react';
-import { login, phoneLogin, register, sendSmsCode } from '../../../api/auth';
+import { deviceLogin, login, phoneLogin, register, sendSmsCode } from '../../../api/auth';
 import { RequestError } from '../../../api/request';
 import { feedback } from '../../../components/feedback/holder';
+import type { AccountHistoryRow } from '../../../db/bianjie';
 import { useUserStore } from '../../../stores/user';
+import { forgetAccount, forgetAllAccounts, rememberAccount } from './remembered-accounts';
 
 /** What the login card is waiting for: drives the spinner text of shell 2.3. */
 export type LoginBusy = 'login' | 'code' | null;
 
 interface Options {
   inviteCode: string;
+  /** 记住密码 ticked: keep the account with a device token after login; unticked: clear them. */
+  remember: boolean;
   onSuccess?: () => void;
+  /** A remembered account was dropped (its token refused): the card reloads its list. */
+  onRememberedChanged?: () => void;
 }
 
 /** The calls behind the login card; failures show the server's message and end the spinner (shell 8). */
-export function useLoginActions({ inviteCode, onSuccess }: Options) {
+export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedChanged }: Options) {
   const setSession = useUserStore((s) => s.setSession);
   const [busy, setBusy] = useState<LoginBusy>(null);
 
@@ -32,9 +38,12 @@ export function useLoginActions({ inviteCode, onSuccess }: Options) {
     }
   }
 
-  function finish(user: UserInfo): true {
+  /** Store the session, then keep or forget the account (best effort: the login itself succeeded). */
+  function finish(user: UserInfo, account: string | null): true {
     setSession(user);
     feedback().success(MSG.loginSuccess);
+    if (remember && account) void rememberAccount(account).catch(() => undefined);
+    else if (!remember) void forgetAllAccounts();
     onSuccess?.();
     return true;
   }
@@ -50,15 +59,34 @@ export function useLoginActions({ inviteCode, onSuccess }: Options) {
         return true;
       }),
     loginByCode: (phone: string, code: string) =>
-      run('login', async () => finish(await phoneLogin({ phone, code, invite_code: invite }, { silent: true }))),
+      run('login', async () => finish(await phoneLogin({ phone, code, invite_code: invite }, { silent: true }), phone)),
     loginByPassword: (account: string, password: string) =>
-      run('login', async () => finish(await login({ user: account, pass: password }, { silent: true }))),
-    /** Shell 4 "Register": register, then log in automatically with the same password. */
-    registerAndLogin: (account: string, password: string) =>
+      run('login', async () => finish(await login({ user: account, pass: password }, { silent: true }), account)),
+    /** A remembered account: its device token stands in for the password; a refused token is forgotten. */
+    loginByDevice: (row: AccountHistoryRow) =>
       run('login', async () => {
-        await register({ user: account, pass: password, invite_code: invite }, { silent: true });
+        try {
+          const user = await deviceLogin({ account: row.account, device_token: row.deviceToken }, { silent: true });
+          setSession(user);
+          feedback().success(MSG.loginSuccess);
+          onSuccess?.();
+          return true;
+        } catch (err) {
+          if (err instanceof RequestError && err.code !== 504) {
+            await forgetAccount(row.account);
+            onRememberedChanged?.();
+          }
+          throw err;
+        }
+      }),
+    /** WeChat QR confirmed: the panel already holds the user info. */
+    finishWechat: (user: UserInfo) => finish(user, null),
+    /** Shell 4 "Register": register (with the slider's token), then log in automatically with the same password. */
+    registerAndLogin: (account: string, password: string, captchaToken: string) =>
+      run('login', async () => {
+        await register({ user: account, pass: password, invite_code: invite, captcha_token: captchaToken }, { silent: true });
         feedback().success(MSG.registerSuccess);
-        return finish(await login({ user: account, pass: password }, { silent: true }));
+        return finish(await login({ user: account, pass: password }, { silent: true }), account);
       }),
   };
 }
