@@ -11,6 +11,7 @@ import { DownloadBar } from '../features/promos/DownloadBar';
 import { NewYearFloat } from '../features/promos/NewYearFloat';
 import { VipCountdownPromo } from '../features/vip-promos/VipCountdownPromo';
 import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
+import { PayQrDialog } from '../features/vip/PayQrDialog';
 /**
  * Dialogs, floating icons and timers that belong to the whole app (shell 2.5, 4), mounted once
  * by AppShell. Each area adds its component here with one line; each component decides itself
@@ -32,6 +33,7 @@ export function GlobalOverlays() {
       <NewYearFloat />
       <VipCountdownPromo />
       <RecommendVipDialog />
+      <PayQrDialog />
     </>
   );
 }

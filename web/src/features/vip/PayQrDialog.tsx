@@ -119,7 +119,7 @@ function PayQrBody({ shopId, couponId }: { shopId: number; couponId?: string }) 
       <QRCode value={url} size={200} data-testid="pay-qr" />
       <p className={styles.payHint}>{MSG.payScanHint}</p>
       {isMockPay(order.provider) ? (
-        <a href={url} target="_blank" rel="noreferrer" data-testid="pay-mock-link">
+        <a className={styles.payMock} href={url} target="_blank" rel="noreferrer" data-testid="pay-mock-link">
           {MSG.payMockLink}
         </a>
       ) : null}
