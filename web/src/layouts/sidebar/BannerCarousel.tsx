@@ -31,7 +31,14 @@ export function BannerCarousel({
           const body = (
             <>
               <img src={s.image} alt={s.title} className={styles.bannerImage} draggable={false} />
-              <span className={styles.bannerTitle}>{s.title}</span>
+              {/* A space in the title marks the line break ('邀请好友 赚取佣金'). */}
+              <span className={styles.bannerTitle}>
+                {s.title.split(' ').map((line, i) => (
+                  <span key={i} className={styles.bannerLine}>
+                    {line}
+                  </span>
+                ))}
+              </span>
             </>
           );
           return (
