@@ -25,7 +25,7 @@ export function PointsBadge() {
   const points = useUserStore((s) => selectUser(s)?.points);
   if (!isLoggedIn || points === undefined) return null;
   return (
-    <Link to="/console/pointslog" className={styles.points} data-testid="points-badge" aria-label={`积分 ${points}，查看积分明细`}>
+    <Link to="/console/pointslog" className={styles.points} data-testid="points-badge" aria-label={`我的积分 ${points}`} title="查看积分明细">
       <StarFilled /> {points} 积分
     </Link>
   );
