@@ -79,6 +79,8 @@ export function maskPhone(phone: string): string {
 /** A nick shows its first character; a nick that is a phone number is masked like one. */
 export function maskNick(nick: string): string {
   if (/^\d{7,}$/.test(nick)) return maskPhone(nick);
+  // Nicks made from a phone number are already masked (138****5678): keep them readable.
+  if (/\*{2,}/.test(nick)) return nick;
   const chars = [...nick];
   return chars.length <= 1 ? nick : `${chars[0]}${'*'.repeat(Math.min(chars.length - 1, 3))}`;
 }
