@@ -10,10 +10,7 @@ import { MSG } from '../messages';
 /** Release versions are dates written YYYY.MM.DD (shell 9: pc 2025.08.19, web 2025.10.20). */
 export const VERSION_PATTERN = /^\d{4}\.\d{2}\.\d{2}$/;
 
-const version = z
-  .string({ error: MSG.promoVersionInvalid })
-  .trim()
-  .regex(VERSION_PATTERN, { error: MSG.promoVersionInvalid });
+const version = z.string({ error: MSG.promoVersionInvalid }).trim().regex(VERSION_PATTERN, { error: MSG.promoVersionInvalid });
 
 /** POST /api/v2/config/init body. source: web (default), mobile, or a desktop client (bianjie_pc, wanxiang_pc). */
 export const ConfigInitReqSchema = z.object({

@@ -20,7 +20,10 @@ const GuideSchema = z.object({
   pc_title: z.string().max(100),
   pc_subtitle: z.string().max(200).default(''),
   route: z.string().startsWith('/'),
-  banners: z.array(z.object({ url: z.string().min(1), title: z.string().max(100), subtitle: z.string().max(200).default('') })).min(1).max(10),
+  banners: z
+    .array(z.object({ url: z.string().min(1), title: z.string().max(100), subtitle: z.string().max(200).default('') }))
+    .min(1)
+    .max(10),
 });
 
 export const PromosFileSchema = z.object({

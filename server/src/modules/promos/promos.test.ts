@@ -2,7 +2,16 @@ import { mkdtempSync, readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, type ConfigInitRes, type Envelope, type GlobalNotice, type GuideContent, type NewYearActivity, type NoticeRes } from '@wanxiang/contract';
+import {
+  Code,
+  MSG,
+  type ConfigInitRes,
+  type Envelope,
+  type GlobalNotice,
+  type GuideContent,
+  type NewYearActivity,
+  type NoticeRes,
+} from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { DEFAULT_PROMOS_FILE, type PromosFile } from './catalog';
@@ -159,7 +168,9 @@ describe.each(testDbKinds())('promos on %s', (kind) => {
     expect(hit.body.code).toBe(200);
     expect(hit.body.data).toMatchObject({ matched: true, title: shipped.guide.keywords[0]!.guide.title, route: '/chat?type=deepseek-v3' });
     expect(hit.body.data.banners.length).toBeGreaterThan(0);
-    expect(hit.body.data.banners[0]).toEqual(expect.objectContaining({ url: expect.stringMatching(/^\/promos\/p7-/), title: expect.any(String) }));
+    expect(hit.body.data.banners[0]).toEqual(
+      expect.objectContaining({ url: expect.stringMatching(/^\/promos\/p7-/), title: expect.any(String) }),
+    );
 
     const draw = await get<GuideContent>(`/v1/web/guide/search?keyword=${encodeURIComponent('免费AI画图')}`);
     expect(draw.body.data).toMatchObject({ matched: true, route: '/draw/text2image' });
@@ -179,7 +190,11 @@ describe.each(testDbKinds())('promos on %s', (kind) => {
     save((p) => {
       p.new_year = { enabled: true, from: today, to: today, icon: '/promos/p7-newyear.svg', count: 5 };
     });
-    expect((await get<NewYearActivity>('/v1/activity/new.year')).body.data).toEqual({ status: 1, icon: '/promos/p7-newyear.svg', count: 5 });
+    expect((await get<NewYearActivity>('/v1/activity/new.year')).body.data).toEqual({
+      status: 1,
+      icon: '/promos/p7-newyear.svg',
+      count: 5,
+    });
     save((p) => {
       p.new_year = { enabled: false, from: today, to: today, icon: '/promos/p7-newyear.svg', count: 5 };
     });
