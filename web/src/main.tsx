@@ -7,10 +7,15 @@ import './stores/user';
 import './layouts/global.css';
 import { App } from './App';
 import { captureKeywords } from './stores/keywords';
+import { bootDesktopClient } from './features/desktop-client/boot';
+import { registerServiceWorker } from './features/desktop-client/pwa';
 
 dayjs.locale('zh-cn');
 // Invite code and search keywords of the landing URL, kept for login, models and shop calls.
 captureKeywords();
+// Desktop-client mode and its query tokens (stripped from the address) before the router reads the URL.
+bootDesktopClient();
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -11,6 +11,8 @@ import { DownloadBar } from '../features/promos/DownloadBar';
 import { NewYearFloat } from '../features/promos/NewYearFloat';
 import { VipCountdownPromo } from '../features/vip-promos/VipCountdownPromo';
 import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
+import { DownloadDialog } from '../features/info/DownloadDialog';
+import { DesktopClientLayer } from '../features/desktop-client/DesktopClientLayer';
 import { PayQrDialog } from '../features/vip/PayQrDialog';
 /**
  * Dialogs, floating icons and timers that belong to the whole app (shell 2.5, 4), mounted once
@@ -33,6 +35,8 @@ export function GlobalOverlays() {
       <NewYearFloat />
       <VipCountdownPromo />
       <RecommendVipDialog />
+      <DownloadDialog />
+      <DesktopClientLayer />
       <PayQrDialog />
     </>
   );

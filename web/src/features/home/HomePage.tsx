@@ -1,5 +1,6 @@
 import { ArrowRightOutlined, SendOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { isDesktopClient } from '../desktop-client/client-mode';
 import { LogoMark } from '../../layouts/Logo';
 import { SiteFooter } from '../../layouts/footer/SiteFooter';
 import { HOME_AREAS, QUICK_STARTS } from './areas';
@@ -8,6 +9,8 @@ import styles from './home.module.css';
 /** The landing page `/`: name, pitch, a big "ask anything" entry and the main areas. */
 export function HomePage() {
   const navigate = useNavigate();
+  // Desktop client (search-agents-tools 2.9): home is the chat.
+  if (isDesktopClient()) return <Navigate to="/chat?type=index" replace />;
   return (
     <div className={styles.page}>
       <section className={styles.hero}>
