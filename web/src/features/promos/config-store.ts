@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { LIMITS, PROMO_LIMITS, type ConfigInitRes } from '@wanxiang/contract';
 import { configInit } from '../../api/promos';
-import { isDesktopClient } from '../desktop-client/client-mode';
+import { isClientSource, isDesktopClient } from '../desktop-client/client-mode';
 import { isMobileViewport } from '../../hooks/useIsMobile';
 
 /**
@@ -21,8 +21,10 @@ export const usePromoConfig = create<PromoConfigState>()((set) => ({
     if (started) return;
     started = true;
     const desktop = isDesktopClient();
+    // The client names itself in ?source= (bianjie_pc or wanxiang_pc); an installed web client has none.
+    const fromQuery = new URLSearchParams(window.location.search).get('source');
     configInit({
-      source: desktop ? 'wanxiang_pc' : isMobileViewport() ? 'mobile' : 'web',
+      source: desktop ? (fromQuery && isClientSource(fromQuery) ? fromQuery : 'wanxiang_pc') : isMobileViewport() ? 'mobile' : 'web',
       pc_version: desktop ? PROMO_LIMITS.pcVersion : undefined,
       web_version: LIMITS.webVersion,
     }).then(
