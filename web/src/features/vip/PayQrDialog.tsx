@@ -48,6 +48,8 @@ export function PayQrDialog() {
 function PayQrBody({ shopId, couponId }: { shopId: number; couponId?: string }) {
   const { message } = App.useApp();
   const hasPhone = useUserStore((s) => Boolean(s.user?.phone));
+  // The modal keeps its content through the closing animation: polling follows the flag itself.
+  const stillOpen = useDialogs((s) => s.pay !== null);
   const [order, setOrder] = useState<ShopOrderCreated | null>(null);
   const [paid, setPaid] = useState<{ name: string; price: number } | null>(null);
   const [error, setError] = useState('');
@@ -55,17 +57,17 @@ function PayQrBody({ shopId, couponId }: { shopId: number; couponId?: string }) 
 
   // One order per opening, made once the user has a phone.
   useEffect(() => {
-    if (!hasPhone || created.current) return;
+    if (!hasPhone || !stillOpen || created.current) return;
     created.current = true;
     createShopsOrder({ shop_id: shopId, coupon_id: couponId ?? '' })
       .then(setOrder)
       .catch((err: unknown) => setError(err instanceof RequestError ? err.msg : MSG.payUnavailable));
-  }, [hasPhone, shopId, couponId]);
+  }, [hasPhone, stillOpen, shopId, couponId]);
 
   // Poll every 3 s while an order is open; the cleanup stops it (paid, closed, unmounted).
   const orderNo = order?.query_order;
   useEffect(() => {
-    if (!orderNo) return;
+    if (!orderNo || !stillOpen) return;
     const ctrl = new AbortController();
     const timer = setInterval(() => {
       payQuery(orderNo, ctrl.signal)
@@ -85,7 +87,7 @@ function PayQrBody({ shopId, couponId }: { shopId: number; couponId?: string }) 
       clearInterval(timer);
       ctrl.abort();
     };
-  }, [orderNo, order?.shop_name, order?.shop_price, message]);
+  }, [orderNo, stillOpen, order?.shop_name, order?.shop_price, message]);
 
   if (!hasPhone) {
     return (
@@ -116,7 +118,7 @@ function PayQrBody({ shopId, couponId }: { shopId: number; couponId?: string }) 
       <div className={styles.payAmount} data-testid="pay-amount">
         ¥<b>{yuan(order.shop_price)}</b>
       </div>
-      <QRCode value={url} size={200} data-testid="pay-qr" />
+      <QRCode type="svg" value={url} size={200} data-testid="pay-qr" />
       <p className={styles.payHint}>{MSG.payScanHint}</p>
       {isMockPay(order.provider) ? (
         <a className={styles.payMock} href={url} target="_blank" rel="noreferrer" data-testid="pay-mock-link">
