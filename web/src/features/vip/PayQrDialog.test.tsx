@@ -7,11 +7,12 @@ import { useDialogs } from '../../stores/dialogs';
 import { useUserStore } from '../../stores/user';
 import { useBindPhoneStore } from '../account/bind-phone/bind-phone-store';
 import { PayQrDialog } from './PayQrDialog';
+import type * as ShopApi from '../../api/shop';
 
 const createShopsOrder = vi.fn<(req: { shop_id: number }) => Promise<ShopOrderCreated>>();
 const payQuery = vi.fn<(no: string, signal?: AbortSignal) => Promise<{ paid: boolean }>>();
 vi.mock('../../api/shop', async (orig) => ({
-  ...(await orig<typeof import('../../api/shop')>()),
+  ...(await orig<typeof ShopApi>()),
   createShopsOrder: (req: { shop_id: number }) => createShopsOrder(req),
   payQuery: (no: string, s?: AbortSignal) => payQuery(no, s),
 }));
