@@ -109,7 +109,9 @@ test('model promo: shows once per md5, its button navigates, a new md5 shows it 
   await page.reload();
   await init;
   await expect(dialogWith(page, 'model-promo')).toBeVisible();
-  await dialogWith(page, 'model-promo').getByRole('button', { name: /^(Close|关闭)$/ }).click();
+  await dialogWith(page, 'model-promo')
+    .getByRole('button', { name: /^(Close|关闭)$/ })
+    .click();
   await expect(dialogWith(page, 'model-promo')).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('bananaModalMd5'))).toBe(md5);
 });
@@ -367,4 +369,45 @@ test('new-year float: links to /console/vip; each close decrements the counter; 
   await answer;
   await third.waitForTimeout(500);
   await expect(third.getByTestId('new-year-float')).toHaveCount(0);
+});
+
+test('desktop client: config/init names the client and its version; the client dialog offers 立即刷新 and 下载', async ({
+  page,
+  context,
+}) => {
+  await only(page, context, []);
+  let sent: Record<string, string> = {};
+  await page.route('**/api/v2/config/init', async (route) => {
+    sent = route.request().postDataJSON();
+    const res = await route.fetch();
+    const body = await res.json();
+    body.data.pc_config = { ...body.data.pc_config, update: true, need_down: false, version: '2099.01.01' };
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto('/?source=bianjie_pc');
+  const dialog = dialogWith(page, 'update-dialog');
+  await expect(dialog).toBeVisible();
+  expect(sent).toMatchObject({ source: 'bianjie_pc', pc_version: '2025.08.19' });
+  await expect(dialog.getByText('发现新版本')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '立即刷新' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '下载' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '不再提醒' })).toHaveCount(0);
+  await screenshot(page, 'promos-update-client-desktop');
+  await dialog.getByRole('button', { name: '稍后' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('agent guide: on /aiAgent pages once per 7 days (cookie agent_modal)', async ({ page, context }) => {
+  await only(page, context, []);
+  await page.goto('/aiAgent');
+  const dialog = dialogWith(page, 'agent-guide');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('AI 智能体使用指南')).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === 'agent_modal');
+  expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(6.9);
+  await dialog.getByRole('button', { name: '开始使用' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await page.waitForTimeout(1500);
+  await expect(dialogWith(page, 'agent-guide')).toHaveCount(0);
 });
