@@ -8,6 +8,9 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * confirmation, the site footer; the mobile tab menu and drawer at 390x844.
  */
 
+/** Waits on a 500 ms debounce plus a server call: generous, the test machine is shared. */
+const SLOW = 20_000;
+
 let seq = 0;
 const freshPhone = () => `135${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
 
@@ -58,13 +61,13 @@ test.describe('desktop header', () => {
     const dropdown = page.getByTestId('search-dropdown');
     await expect(dropdown.getByText('推荐工具')).toBeVisible();
     await expect(dropdown.getByText('热门排行')).toBeVisible();
-    await expect(page.getByTestId('search-ranking').getByRole('listitem')).toHaveCount(12);
+    await expect(page.getByTestId('search-ranking').getByRole('listitem')).toHaveCount(12, { timeout: SLOW });
     await expect(dropdown.getByText('历史搜索')).toHaveCount(0);
     await screenshot(page, 'shell-desktop-search-discover');
 
     await box.fill('ppt');
     const results = page.getByTestId('search-results');
-    await expect(results.getByRole('option', { name: /AI生成PPT/ })).toBeVisible();
+    await expect(results.getByRole('option', { name: /AI生成PPT/ })).toBeVisible({ timeout: SLOW });
     await screenshot(page, 'shell-desktop-search-results');
     await results.getByRole('option', { name: /AI生成PPT/ }).click();
     await expect(page).toHaveURL(/\/AiFile\/ppt$/);
@@ -72,11 +75,11 @@ test.describe('desktop header', () => {
 
     // No match: the empty state, not an error.
     await box.fill('没有这种工具zzz');
-    await expect(page.getByText('没有找到相关工具，换个关键词试试')).toBeVisible();
+    await expect(page.getByText('没有找到相关工具，换个关键词试试')).toBeVisible({ timeout: SLOW });
 
     // The history keeps ppt (localStorage search_keywords); clearing empties it.
     await box.fill('');
-    await expect(dropdown.getByText('历史搜索')).toBeVisible();
+    await expect(dropdown.getByText('历史搜索')).toBeVisible({ timeout: SLOW });
     await expect(dropdown.getByRole('button', { name: 'ppt', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('search_keywords'))).toBe('["ppt"]');
     await dropdown.getByRole('button', { name: /清空/ }).click();
