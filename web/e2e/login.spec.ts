@@ -29,9 +29,9 @@ test.describe('web shell and login', () => {
     await expect(dialog.getByText('请输入正确的用户名！')).toBeVisible();
     await expect(dialog.getByText('请输入正确的密码！')).toBeVisible();
 
-    // The WeChat tab says it is coming and hides the login button.
+    // The WeChat tab shows a QR and hides the login button.
     await dialog.getByRole('tab', { name: '微信登录' }).click();
-    await expect(dialog.getByText('功能开发中....')).toBeVisible();
+    await expect(dialog.getByTestId('wechat-qr')).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^登录/ })).toBeHidden();
 
     await loginWithDevCode(page, uniquePhone());

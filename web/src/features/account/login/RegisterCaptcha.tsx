@@ -5,7 +5,6 @@ import { registerCaptchaChallenge, registerCaptchaVerify } from '../../../api/au
 import { HANDLE, positionFor, pushTrail, scaleOf, TRACK } from './register-slider';
 // The track's look is shared with the phone-binding slider.
 import slider from '../bind-phone/bind-phone.module.css';
-import styles from './login.module.css';
 
 type Phase = 'loading' | 'idle' | 'dragging' | 'checking' | 'failed' | 'passed';
 
@@ -108,7 +107,9 @@ export function RegisterCaptcha({ onPass, resetKey }: Props) {
   return (
     <div
       ref={trackRef}
-      className={`${slider.track} ${styles.registerTrack} ${phase === 'passed' ? slider.trackPassed : ''} ${phase === 'failed' ? slider.trackFailed : ''}`}
+      className={`${slider.track} ${phase === 'passed' ? slider.trackPassed : ''} ${phase === 'failed' ? slider.trackFailed : ''}`}
+      // Inline so it wins over the shared track's 460 px whatever order the stylesheets load in.
+      style={{ maxWidth: TRACK }}
       data-testid="register-captcha"
       data-phase={phase}
     >
