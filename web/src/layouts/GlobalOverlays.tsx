@@ -9,6 +9,8 @@ import { FirstEntryCarousel } from '../features/promos/FirstEntryCarousel';
 import { ServiceFloat } from '../features/promos/ServiceFloat';
 import { DownloadBar } from '../features/promos/DownloadBar';
 import { NewYearFloat } from '../features/promos/NewYearFloat';
+import { SigninDialog } from '../features/signin/SigninDialog';
+import { UsageDialog } from '../features/usage/UsageDialog';
 import { VipCountdownPromo } from '../features/vip-promos/VipCountdownPromo';
 import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
 import { DownloadDialog } from '../features/info/DownloadDialog';
@@ -33,6 +35,8 @@ export function GlobalOverlays() {
       <ServiceFloat />
       <DownloadBar />
       <NewYearFloat />
+      <SigninDialog />
+      <UsageDialog />
       <VipCountdownPromo />
       <RecommendVipDialog />
       <DownloadDialog />
