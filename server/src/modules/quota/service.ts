@@ -9,8 +9,7 @@ import { businessDay } from './period';
 import {
   BONUS_PERIOD,
   closeHold,
-  insertBonusHold,
-  insertHold,
+  insertHoldOrBonus,
   insertPointsHold,
   releaseStaleHolds,
   selectStalePointsHolds,
@@ -70,11 +69,11 @@ export async function reserveQuota(
   if (model.quotaKey === '') return { ...base, metered: false };
   const limit = ctx.catalog.dailyLimit(model.quotaKey, user.vip);
   if (limit < 0) return { ...base, metered: false };
-  const held = limit >= REPLY_COST && (await insertHold(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) }));
-  if (held) return { ...base, metered: true };
-  // Today's counts are exhausted (or the tier has none): fall back to the user's bonus counts.
-  // Only this path pays the extra statement; the hot path above is unchanged.
-  if (await insertBonusHold(ctx.database.db, { ...base, ref: ref.slice(0, 64) })) return { ...base, period: BONUS_PERIOD, metered: true };
+  // Today's counts first; when they are exhausted (or the tier has none) the same statement
+  // falls back to the user's bonus counts (sign-in gifts, packs): still one round trip.
+  const held = await insertHoldOrBonus(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) });
+  if (held === 'daily') return { ...base, metered: true };
+  if (held === 'bonus') return { ...base, period: BONUS_PERIOD, metered: true };
   throw new AppError(Code.NO_COUNT, MSG.countExhausted);
 }
 

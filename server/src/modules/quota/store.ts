@@ -29,31 +29,6 @@ export interface HoldInput {
 // ---- Create
 
 /**
- * Raise `reserved` when `used + reserved + amount <= limit` and record the reservation, in one
- * statement. The upsert's WHERE is evaluated on the locked, latest row version, so concurrent
- * holders serialize on the counter row. Answers false when the limit is reached.
- */
-export async function insertHold(db: Executor, h: HoldInput): Promise<boolean> {
-  const out = await rows<{ id: string }>(
-    db,
-    sql`WITH up AS (
-      INSERT INTO quota_usage AS q (user_id, quota_key, period, used, reserved)
-      SELECT ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, 0, ${h.amount}::int
-      WHERE ${h.amount}::int <= ${h.limit}::int
-      ON CONFLICT (user_id, quota_key, period) DO UPDATE
-        SET reserved = q.reserved + excluded.reserved, updated_at = now()
-        WHERE q.used + q.reserved + excluded.reserved <= ${h.limit}::int
-      RETURNING 1
-    )
-    INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, ref)
-    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, ${h.amount}::int, ${h.ref}::varchar
-    FROM up
-    RETURNING id`,
-  );
-  return out.length === 1;
-}
-
-/**
  * Points-priced turns (only_points, or allow_points with usePoints): debit the points, write
  * the ledger row and record the reservation in one statement. Answers false when the balance
  * is short. The reservation holds no count (amount 0); a release refunds the points.
@@ -109,22 +84,37 @@ export async function chargeCounts(
  */
 export const BONUS_PERIOD = 'bonus';
 
-/** Raise quota_bonus.reserved when `used + reserved + amount <= granted` and record the reservation, in one statement. */
-export async function insertBonusHold(db: Executor, h: Omit<HoldInput, 'limit' | 'period'>): Promise<boolean> {
-  const out = await rows<{ id: string }>(
+/**
+ * The chat hold with the bonus fallback in ONE statement (one round trip, like insertHold): the
+ * daily upsert first; only when it admitted nothing (`NOT EXISTS (SELECT 1 FROM up)`, which also
+ * orders the two writes) does the bonus bucket take the count. Answers the bucket held, or null.
+ */
+export async function insertHoldOrBonus(db: Executor, h: HoldInput): Promise<'daily' | 'bonus' | null> {
+  const out = await rows<{ period: string }>(
     db,
     sql`WITH up AS (
+      INSERT INTO quota_usage AS q (user_id, quota_key, period, used, reserved)
+      SELECT ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, 0, ${h.amount}::int
+      WHERE ${h.amount}::int <= ${h.limit}::int
+      ON CONFLICT (user_id, quota_key, period) DO UPDATE
+        SET reserved = q.reserved + excluded.reserved, updated_at = now()
+        WHERE q.used + q.reserved + excluded.reserved <= ${h.limit}::int
+      RETURNING ${h.period}::varchar AS period
+    ), bo AS (
       UPDATE quota_bonus SET reserved = reserved + ${h.amount}::int, updated_at = now()
-      WHERE user_id = ${h.userId}::bigint AND quota_key = ${h.quotaKey}::varchar
+      WHERE NOT EXISTS (SELECT 1 FROM up) AND user_id = ${h.userId}::bigint AND quota_key = ${h.quotaKey}::varchar
         AND used + reserved + ${h.amount}::int <= granted
-      RETURNING 1
+      RETURNING ${BONUS_PERIOD}::varchar AS period
+    ), held AS (
+      SELECT period FROM up UNION ALL SELECT period FROM bo
     )
     INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, ref)
-    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, ${BONUS_PERIOD}::varchar, ${h.amount}::int, ${h.ref}::varchar
-    FROM up
-    RETURNING id`,
+    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, held.period, ${h.amount}::int, ${h.ref}::varchar
+    FROM held
+    RETURNING period`,
   );
-  return out.length === 1;
+  const p = out[0]?.period;
+  return p === undefined ? null : p === BONUS_PERIOD ? 'bonus' : 'daily';
 }
 
 /** Spend `amount` bonus counts at once (a tool key's submit past its daily counts). Answers what is left, or null. */
