@@ -127,7 +127,7 @@ test('agreements, help pages, about, download, wallet and equity render', async 
   await signIn(page, request);
   await page.goto('/wallet');
   await expect(page.getByTestId('wallet-points')).toBeVisible();
-  await expect(page.getByRole('link', { name: '积分明细' })).toHaveAttribute('href', '/console/pointslog');
+  await expect(page.locator('main').getByRole('link', { name: '积分明细', exact: true })).toHaveAttribute('href', '/console/pointslog');
   await expect(page.getByRole('heading', { name: '邀请佣金' })).toBeVisible();
   await screenshot(page, 'h8-wallet');
 });

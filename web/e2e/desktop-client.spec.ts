@@ -40,7 +40,8 @@ test('the client opens with a token: signed in, home is the chat, token stripped
   await page.getByRole('heading', { name: '个人中心' }).click({ button: 'right' });
   const menu = page.getByRole('menu', { name: '右键菜单' });
   await expect(menu).toBeVisible();
-  for (const label of ['返回', '前进', '首页', '复制', '粘贴', '刷新']) await expect(menu.getByRole('menuitem', { name: new RegExp(label) })).toBeVisible();
+  for (const label of ['返回', '前进', '首页', '复制', '粘贴', '刷新'])
+    await expect(menu.getByRole('menuitem', { name: new RegExp(label) })).toBeVisible();
   await screenshot(page, 'h8-client-menu');
   await menu.getByRole('menuitem', { name: /首页/ }).click();
   await expect(page).toHaveURL(/\/(chat|msg)\?type=/);
@@ -85,7 +86,12 @@ test('a plain browser tab keeps the browser menu and the home page', async ({ pa
 test('PWA: a valid manifest, and a service worker that controls the page but never caches /api', async ({ page }) => {
   const res = await page.request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
-  const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  const manifest = (await res.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({ name: '万象 AI', display: 'standalone' });
   expect(manifest.start_url).toMatch(/^\//);
   const sizes = manifest.icons.map((i) => i.sizes);
@@ -114,11 +120,11 @@ test('PWA: a valid manifest, and a service worker that controls the page but nev
     const names = await caches.keys();
     const cached: string[] = [];
     for (const n of names) for (const req of await (await caches.open(n)).keys()) cached.push(new URL(req.url).pathname);
-    return { code: (a as { code: number }).code, fromWorker: b.headers.get('x-request-id') !== null, cached };
+    return { code: (a as { code: number }).code, fromServer: b.headers.get('x-request-id') !== null, cached };
   });
   expect(answers.code).toBe(200);
   // Every server answer carries a fresh x-request-id: this one came from the server, not a cache.
-  expect(answers.fromWorker).toBe(true);
+  expect(answers.fromServer).toBe(true);
   expect(answers.cached.some((p) => p.startsWith('/api'))).toBe(false);
   expect(answers.cached).toContain('/index.html');
 

@@ -10,13 +10,19 @@ const brandLinks = z.object({ desktop, android: url, miniprogram_path: z.string(
 const brandOverride = z.object({
   desktop: desktop.partial().optional(),
   android: url.optional(),
-  miniprogram_path: z.string().regex(/^[\w/.-]+$/).optional(),
+  miniprogram_path: z
+    .string()
+    .regex(/^[\w/.-]+$/)
+    .optional(),
 });
 const DownloadsFileSchema = z.object({
   version: z.string(),
   miniprogram_appid: z.string().default(''),
   brands: z.object({ wanxiang: brandLinks, bianjie: brandLinks }),
-  overrides: z.record(z.string().regex(/^[A-Z0-9_-]+$/, 'override tokens are upper case'), z.partialRecord(z.enum(['wanxiang', 'bianjie']), brandOverride)),
+  overrides: z.record(
+    z.string().regex(/^[A-Z0-9_-]+$/, 'override tokens are upper case'),
+    z.partialRecord(z.enum(['wanxiang', 'bianjie']), brandOverride),
+  ),
 });
 export type DownloadsFile = z.output<typeof DownloadsFileSchema>;
 export type Brand = keyof DownloadsFile['brands'];

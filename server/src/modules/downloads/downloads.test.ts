@@ -58,7 +58,11 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
   });
 
   it('POST /wechat/generate_urllink without WeChat credentials says so in Chinese, not 200', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', payload: { path: 'pages/index/index', query: 'a=1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wechat/generate_urllink',
+      payload: { path: 'pages/index/index', query: 'a=1' },
+    });
     // A business refusal (API conventions): HTTP 200, envelope code 503 with the Chinese reason.
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 503, msg: MSG.wechatNotConfigured });

@@ -1,13 +1,5 @@
 import { Button, Form, Input } from 'antd';
-import {
-  AVATAR_CHOICES,
-  MSG,
-  NICK_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  nickField,
-  type UserInfo,
-} from '@wanxiang/contract';
+import { AVATAR_CHOICES, MSG, NICK_MAX, PASSWORD_MAX, PASSWORD_MIN, nickField, type UserInfo } from '@wanxiang/contract';
 import { useEffect, useState } from 'react';
 import { changePassword, passwordState, updateInfo } from '../../api/profile';
 import { RequestError } from '../../api/request';
@@ -134,7 +126,8 @@ function PasswordForm() {
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('pass') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+              validator: (_, value) =>
+                !value || getFieldValue('pass') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >

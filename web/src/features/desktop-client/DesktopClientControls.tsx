@@ -113,7 +113,14 @@ export function DesktopClientControls() {
     </button>
   );
   return createPortal(
-    <div ref={menuRef} role="menu" aria-label="右键菜单" className={styles.menu} style={{ left: menu.x, top: menu.y }} data-testid="client-context-menu">
+    <div
+      ref={menuRef}
+      role="menu"
+      aria-label="右键菜单"
+      className={styles.menu}
+      style={{ left: menu.x, top: menu.y }}
+      data-testid="client-context-menu"
+    >
       {item('back', '返回', <ArrowLeftOutlined />, 'Alt+←')}
       {item('forward', '前进', <ArrowRightOutlined />, 'Alt+→')}
       {item('home', '首页', <HomeOutlined />, 'Alt+H')}

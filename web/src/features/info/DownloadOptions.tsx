@@ -80,7 +80,7 @@ export function DownloadOptions({ compact = false }: { compact?: boolean }) {
   if (!links) return <Skeleton active />;
   return (
     <div>
-      <div className={styles.grid}>
+      <div className={`${styles.grid} ${compact ? styles.gridCompact : ''}`}>
         <div className={styles.card}>
           <h3 className={styles.cardTitle}>
             <WindowsOutlined /> Windows 版
