@@ -4,7 +4,8 @@ import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { DEFAULT_CATALOG_DIR } from '../../catalog';
 import { linksFor, loadDownloads, miniprogramScheme } from './catalog';
-import { urlLinkQuery } from './wechat-urllink';
+import type { AppContext } from '../../context';
+import { generateUrlLink, urlLinkQuery } from './wechat-urllink';
 
 /** Download links by invite code (shell 9), the mini-program link helper (shell 7), /equity data. */
 describe('download links', () => {
@@ -75,5 +76,43 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
     expect(e.levels.length).toBeGreaterThan(1);
     expect(e.levels[0]).toMatchObject({ vip: 0, name: '普通用户' });
     for (const level of e.levels) for (const q of e.quota_keys) expect(typeof level.daily[q.key]).toBe('number');
+  });
+});
+
+describe('url_link through a fake WeChat API', () => {
+  const ctx = {
+    config: { wechat: { appId: 'wxapp', appSecret: 'sekret', apiBase: 'https://wx.test/', login: 'off', token: '' } },
+  } as unknown as Pick<AppContext, 'config'>;
+
+  it('fetches an access token, then asks for the link with cq appended', async () => {
+    const calls: { url: string; body?: string }[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body as string | undefined });
+      if (url.includes('/cgi-bin/token')) return Response.json({ access_token: 'AT1', expires_in: 7200 });
+      return Response.json({ errcode: 0, url_link: 'https://wxaurl.cn/abc' });
+    }) as typeof fetch;
+    const link = await generateUrlLink(ctx, { path: 'pages/index/index', query: 'from=web', invite_code: 'AB12' }, fake);
+    expect(link).toBe('https://wxaurl.cn/abc');
+    expect(calls[0]!.url).toMatch(/^https:\/\/wx\.test\/cgi-bin\/token\?grant_type=client_credential&appid=wxapp&secret=sekret$/);
+    expect(calls[1]!.url).toBe('https://wx.test/wxa/generate_urllink?access_token=AT1');
+    expect(JSON.parse(calls[1]!.body!)).toMatchObject({ path: 'pages/index/index', query: 'from=web&cq=AB12' });
+  });
+
+  it('a WeChat refusal or a network failure is a Chinese 502 refusal, never a 500', async () => {
+    const refusing = (async (url: string) =>
+      url.includes('/cgi-bin/token')
+        ? Response.json({ access_token: 'AT2', expires_in: 7200 })
+        : Response.json({ errcode: 40001 })) as typeof fetch;
+    await expect(generateUrlLink(ctx, { path: 'p', query: '' }, refusing)).rejects.toMatchObject({
+      code: 502,
+      message: MSG.wechatUrlLinkFailed,
+    });
+    const down = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    await expect(generateUrlLink(ctx, { path: 'p', query: '' }, down)).rejects.toMatchObject({
+      code: 502,
+      message: MSG.wechatUrlLinkFailed,
+    });
   });
 });

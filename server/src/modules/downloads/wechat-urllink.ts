@@ -16,17 +16,13 @@ export interface WechatMiniCredentials {
 const NOT_CONFIGURED = 503;
 
 /**
- * Credentials from the config when the account area has added them (WECHAT_APP_ID,
- * WECHAT_APP_SECRET, WECHAT_API_BASE); read loosely so this module works before and after.
+ * The WeChat app credentials of the config (WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_API_BASE).
+ * The mini-program must belong to the same WeChat app id for WeChat to accept the call.
  */
-export function wechatMiniCredentials(ctx: AppContext): WechatMiniCredentials | null {
-  const c = ctx.config as unknown as Record<string, unknown>;
-  const nested = (c.wechat ?? {}) as Record<string, unknown>;
-  const pick = (...vals: unknown[]) => vals.find((v): v is string => typeof v === 'string' && v.length > 0) ?? '';
-  const appId = pick(nested.appId, c.wechatAppId);
-  const appSecret = pick(nested.appSecret, c.wechatAppSecret);
-  const apiBase = pick(nested.apiBase, c.wechatApiBase) || 'https://api.weixin.qq.com';
-  return appId && appSecret ? { appId, appSecret, apiBase: apiBase.replace(/\/$/, '') } : null;
+export function wechatMiniCredentials(ctx: Pick<AppContext, 'config'>): WechatMiniCredentials | null {
+  const w = ctx.config.wechat;
+  if (!w?.appId || !w.appSecret) return null;
+  return { appId: w.appId, appSecret: w.appSecret, apiBase: w.apiBase.replace(/\/$/, '') };
 }
 
 /** The query the mini-program page receives: the caller's query plus cq=<invite code>. */
@@ -51,7 +47,7 @@ async function accessToken(cred: WechatMiniCredentials, fetcher: typeof fetch): 
 }
 
 export async function generateUrlLink(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config'>,
   req: { path: string; query: string; invite_code?: string },
   fetcher: typeof fetch = fetch,
 ): Promise<string> {
