@@ -45,7 +45,7 @@ export function QuotaOffer({ type, onPay }: { type?: string; onPay: () => void }
     useDialogs.getState().openPay({ shop_id: rec.id, coupon_id: rec.coupon_id || undefined, rise: rec.rise || undefined });
   };
   return (
-    <div data-testid="quota-offer">
+    <div data-testid="quota-offer" className={styles.offerWrap}>
       <div className={styles.offer}>
         <QRCode value={offerLink(window.location.origin, rec)} size={112} bordered={false} data-testid="quota-offer-qr" />
         <div className={styles.offerText}>

@@ -50,7 +50,7 @@ export function RecommendVipDialog() {
       onCancel={close}
       footer={null}
       centered
-      width={760}
+      width={900}
       destroyOnHidden
       title={data ? `推荐开通：${data.shop_name}` : '推荐会员'}
     >
