@@ -1,10 +1,12 @@
 import type { CardActivated, ShopLists, ShopOrderCreated, ShopOrderStatus } from '@wanxiang/contract';
 import { Code } from '@wanxiang/contract';
 import { get, post, RequestError } from './request';
+import { getInviteCode } from '../stores/keywords';
 
 /** Membership shop and payment (shell-and-account 7). Prices are cents. */
 
-export function shopLists(inviteCode = ''): Promise<ShopLists> {
+/** `inviteCode` defaults to the code the visitor arrived with (keywords_state). */
+export function shopLists(inviteCode = getInviteCode()): Promise<ShopLists> {
   return post<ShopLists>('/v2/shop/lists', { rise: '', invite_code: inviteCode });
 }
 
