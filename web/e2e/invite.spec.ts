@@ -24,7 +24,10 @@ async function loginByApi(page: Page, request: APIRequestContext): Promise<Logge
   const body = (await res.json()) as { code: number; data: LoggedIn };
   expect(body.code).toBe(200);
   await page.goto('/');
-  await page.evaluate((user) => localStorage.setItem('user_storage', JSON.stringify({ state: { token: user.token, user }, version: 0 })), body.data);
+  await page.evaluate(
+    (user) => localStorage.setItem('user_storage', JSON.stringify({ state: { token: user.token, user }, version: 0 })),
+    body.data,
+  );
   return body.data;
 }
 
@@ -53,7 +56,9 @@ test.describe('invitations, desktop', () => {
     const visitor = await visitorCtx.newPage();
     await visitor.goto(`/?invite_code=${inviter.invite_code.toLowerCase()}`);
     await expect
-      .poll(() => visitor.evaluate(() => (JSON.parse(localStorage.getItem('keywords_state') ?? '{}') as { invite_code?: string }).invite_code))
+      .poll(() =>
+        visitor.evaluate(() => (JSON.parse(localStorage.getItem('keywords_state') ?? '{}') as { invite_code?: string }).invite_code),
+      )
       .toBe(inviter.invite_code);
     await loginWithDevCode(visitor, freshPhone());
     await visitorCtx.close();
