@@ -100,7 +100,7 @@ test.describe('money promos, desktop', () => {
     await expect(gate(page)).toContainText('免费次数已经用完啦，一杯奶茶钱即可体验会员功能…');
     await expect(offer.getByTestId('quota-offer-qr')).toBeVisible();
     await expect(offer.getByTestId('quota-offer-countdown')).toHaveText(/^(10:00|09:[45]\d)$/);
-    await expect(offer).toContainText('¥19.9');
+    await expect(offer).toContainText('¥29.9');
     await screenshot(page, 'quota-offer');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG, type Envelope, type QuotaPopup, type RecommendVip, type VipPromo } from '@wanxiang/contract';
+import { MSG, type Envelope, type QuotaPopup, type RecommendVip, type ShopLists, type VipPromo } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { endOfBusinessDay } from './service';
@@ -58,6 +58,20 @@ describe.each(testDbKinds())('money promos on %s', (kind) => {
       expect(Number.isInteger(row.price)).toBe(true);
     }
     expect((await post('/v1/activity/last.day/rec', undefined, { time: 'x'.repeat(40) })).status).toBe(400);
+  });
+
+  it('the promos name real shop items at the prices the shop charges', async () => {
+    const shop = (await post<ShopLists>('/v2/shop/lists', undefined, { rise: '', invite_code: '' })).body.data;
+    const byId = new Map(shop.vip.map((i) => [i.id, i]));
+    const { token } = await t.loginAs();
+    const rec = (await post<QuotaPopup>('/v1/activity/quota.popup', token, {})).body.data.rec;
+    expect(byId.get(rec.id)).toMatchObject({ shop_name: rec.name, shop_price: rec.discount_price, shop_price_2: rec.price });
+    const promo = (await post<VipPromo>('/v1/activity/last_date', token)).body.data;
+    expect(byId.has(promo.shop_id)).toBe(true);
+    const table = (await post<RecommendVip>('/v1/activity/last.day/rec', token, {})).body.data;
+    const named = shop.vip.find((i) => i.shop_name === table.shop_name);
+    expect(named).toMatchObject({ shop_price: table.shop_price, shop_price_2: table.shop_price_2 });
+    for (const row of table.tables) expect(shop.vip.find((i) => i.shop_name === row.name)?.shop_price).toBe(row.price);
   });
 
   it('quota.popup: login required; free and member texts; the recommended item', async () => {
