@@ -87,7 +87,9 @@ export const BONUS_PERIOD = 'bonus';
 /**
  * The chat hold with the bonus fallback in ONE statement (one round trip, like insertHold): the
  * daily upsert first; only when it admitted nothing (`NOT EXISTS (SELECT 1 FROM up)`, which also
- * orders the two writes) does the bonus bucket take the count. Answers the bucket held, or null.
+ * orders the two writes) does the bonus bucket take the count. Both conditions are evaluated on
+ * the locked, latest row version (the upsert's WHERE, the UPDATE's WHERE), so concurrent holders
+ * serialize on the counter rows and never pass the limit or the grant. Answers the bucket held, or null.
  */
 export async function insertHoldOrBonus(db: Executor, h: HoldInput): Promise<'daily' | 'bonus' | null> {
   const out = await rows<{ period: string }>(
