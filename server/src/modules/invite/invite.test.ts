@@ -62,6 +62,8 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
     });
     return res.json<Envelope<UserInfo>>().data;
   };
+  /** A new session for an existing phone (the fixed dev code). */
+  const signupTokenOf = async (phone: string) => (await t.loginAs(phone)).token;
   const db = () => t.ctx.database.db;
   let orderSeq = 0;
   /** A paid order row of the shop (H5's table) for `userId`; answers its order number. */
@@ -177,6 +179,23 @@ describe.each(testDbKinds())('invitations on %s', (kind) => {
 
     const info = await get<InvitationInfoRes>('/v1/user/getInvitationInfo', inviter.token);
     expect(info.body.data).toMatchObject({ invite_open: true, total_commission_cents: expected, total_commission: '8.97', wallet: '8.97' });
+  });
+
+  it('through the real payment path: a paid order of an invitee credits 30% once, however often the notify comes', async () => {
+    const { inviter, invitee } = await inviterWithInvitee();
+    const invToken = await signupTokenOf(invitee.phone);
+    const created = await post<{ query_order: string }>('/v1/vip/createShopsOrder', invToken, { shop_id: 1, num: 1 });
+    expect(created.body.code).toBe(200);
+    const mock = t.ctx.pay.mock!;
+    const body = JSON.stringify(mock.signedNotify(created.body.data.query_order, 2990));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/v1/pay/notify/mock', headers: { 'content-type': 'application/json' }, payload: body }),
+      ),
+    );
+    expect(await wallet(inviter.user.id)).toBe(897);
+    const info = await get<InvitationInfoRes>('/v1/user/getInvitationInfo', inviter.token);
+    expect(info.body.data).toMatchObject({ paid_count: 1, total_commission_cents: 897 });
   });
 
   it('validates cash-outs with Chinese messages', async () => {
