@@ -243,6 +243,8 @@ describe('model catalog data', () => {
       'chat_table',
       'chat_networking',
       'hat_official',
+      'ai_music',
+      'ai_video',
     ]);
   });
 

@@ -1,4 +1,24 @@
-import type { Env } from '../../config';
+/**
+ * The environment variables payments read, as config.ts parses them. Declared here rather than
+ * imported so config.ts can import this file without an import cycle.
+ */
+export interface PayEnv {
+  NODE_ENV: 'production' | 'development' | 'test';
+  PAY_PROVIDER?: 'mock' | 'alipay' | 'wechat';
+  PAY_NOTIFY_BASE_URL?: string;
+  PAY_MOCK_SECRET?: string;
+  ALIPAY_APP_ID?: string;
+  ALIPAY_PRIVATE_KEY?: string;
+  ALIPAY_PUBLIC_KEY?: string;
+  ALIPAY_GATEWAY: string;
+  WECHATPAY_MCH_ID?: string;
+  WECHATPAY_APP_ID?: string;
+  WECHATPAY_SERIAL_NO?: string;
+  WECHATPAY_PRIVATE_KEY?: string;
+  WECHATPAY_PLATFORM_PUBLIC_KEY?: string;
+  WECHATPAY_API_V3_KEY?: string;
+  WECHATPAY_BASE: string;
+}
 
 /** Payment settings as read from the environment (docs/payments.md). */
 export interface PaySettings {
@@ -19,7 +39,7 @@ export interface PaySettings {
   };
 }
 
-export function paySettingsFromEnv(e: Env): PaySettings {
+export function paySettingsFromEnv(e: PayEnv): PaySettings {
   const alipay =
     e.ALIPAY_APP_ID && e.ALIPAY_PRIVATE_KEY && e.ALIPAY_PUBLIC_KEY
       ? { appId: e.ALIPAY_APP_ID, privateKey: e.ALIPAY_PRIVATE_KEY, publicKey: e.ALIPAY_PUBLIC_KEY, gateway: e.ALIPAY_GATEWAY }
@@ -51,13 +71,13 @@ export function paySettingsFromEnv(e: Env): PaySettings {
 }
 
 /** Boot-time checks: the mock is refused in production, a real provider needs all its settings. */
-export function payConfigIssues(e: Env): { path: string[]; message: string }[] {
+export function payConfigIssues(e: PayEnv): { path: string[]; message: string }[] {
   const out: { path: string[]; message: string }[] = [];
   const provider = e.PAY_PROVIDER ?? 'mock';
   if (e.NODE_ENV === 'production' && provider === 'mock') {
     out.push({ path: ['PAY_PROVIDER'], message: 'PAY_PROVIDER=mock is for development only: set alipay or wechat' });
   }
-  const need = (keys: (keyof Env)[]) => {
+  const need = (keys: (keyof PayEnv)[]) => {
     for (const k of keys) if (!e[k]) out.push({ path: [k], message: `${k} is required when PAY_PROVIDER=${provider}` });
   };
   if (provider === 'alipay') need(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PAY_NOTIFY_BASE_URL']);

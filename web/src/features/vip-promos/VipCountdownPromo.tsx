@@ -8,6 +8,7 @@ import { useCountdown } from '../../hooks/useCountdown';
 import { useDialogs } from '../../stores/dialogs';
 import { useUserStore } from '../../stores/user';
 import { sanitizeHtml } from '../promos/sanitize';
+import { automationQuiet } from '../promos/suppression';
 import {
   RECOMMEND_VIP_DELAY_MS,
   VIP_PROMO_DELAY_MS,
@@ -31,7 +32,8 @@ export function VipCountdownPromo() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!token || token === initialToken) return;
+    // Same rule as every promo: none in automated browsers unless they opt in (promos/suppression.ts).
+    if (!token || token === initialToken || automationQuiet()) return;
     const user = useUserStore.getState().user;
     if (!user || !shouldFetchVipPromo(user.vip, readVipModalTime(), Date.now())) return;
     let live = true;
