@@ -104,6 +104,8 @@ const EnvSchema = z
 
     /** Folder of the operator-editable catalog (models.json, groups.json, tiers.json); unset = server/catalog. */
     CATALOG_DIR: z.string().optional(),
+    /** The promos file (notices, update prompt, guides); unset = promos.json in CATALOG_DIR or the shipped one. Re-read when it changes. */
+    PROMOS_FILE: z.string().optional(),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
 
@@ -233,6 +235,8 @@ export interface Config {
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
+  /** Explicit promos file (PROMOS_FILE); undefined = the catalog's promos.json. */
+  promosFile?: string;
   /** Payment providers (server/src/infra/pay). */
   pay: PaySettings;
   /** WeChat QR login (infra/wechat). */
@@ -298,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
+    promosFile: e.PROMOS_FILE ? resolve(e.PROMOS_FILE) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

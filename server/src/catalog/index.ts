@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import type { ModelGroup } from '@wanxiang/contract';
@@ -15,6 +15,19 @@ export class CatalogError extends Error {
 
 /** server/catalog/, next to src/. */
 export const DEFAULT_CATALOG_DIR = resolve(import.meta.dirname, '../../catalog');
+
+/**
+ * Path of one operator file of the shell (sign-in, shop, invite, promos...): the copy in
+ * CATALOG_DIR when the operator put one there, else the shipped one, so an operator folder may
+ * override only the files it cares about.
+ */
+export function catalogFile(catalogDir: string | undefined, name: string): string {
+  if (catalogDir) {
+    const own = join(catalogDir, name);
+    if (existsSync(own)) return own;
+  }
+  return join(DEFAULT_CATALOG_DIR, name);
+}
 
 /**
  * Read and validate models.json, groups.json and tiers.json. Fails fast with the file, the

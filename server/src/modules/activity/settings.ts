@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { catalogFile } from '../../catalog';
 
 /**
  * The operator's money promos, server/catalog/activity.json (or CATALOG_DIR/activity.json): the
@@ -57,14 +56,14 @@ export type ActivitySettings = z.infer<typeof ActivitySettingsSchema>;
 
 const cache = new Map<string, ActivitySettings>();
 
-export function activitySettings(dir: string = DEFAULT_CATALOG_DIR): ActivitySettings {
-  let s = cache.get(dir);
+export function activitySettings(dir?: string): ActivitySettings {
+  const file = catalogFile(dir, 'activity.json');
+  let s = cache.get(file);
   if (!s) {
-    const file = join(dir, 'activity.json');
     const parsed = ActivitySettingsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     s = parsed.data;
-    cache.set(dir, s);
+    cache.set(file, s);
   }
   return s;
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { catalogFile } from '../../catalog';
 
 /**
  * The operator's invite settings, server/catalog/invite.json (or CATALOG_DIR/invite.json):
@@ -18,15 +17,15 @@ export type InviteSettings = z.infer<typeof InviteSettingsSchema>;
 
 const cache = new Map<string, InviteSettings>();
 
-export function inviteSettings(dir: string = DEFAULT_CATALOG_DIR): InviteSettings {
-  let s = cache.get(dir);
+export function inviteSettings(dir?: string): InviteSettings {
+  const file = catalogFile(dir, 'invite.json');
+  let s = cache.get(file);
   if (!s) {
-    const file = join(dir, 'invite.json');
     const parsed = InviteSettingsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     if (parsed.data.minCashCents > parsed.data.maxCashCents) throw new Error(`${file}: minCashCents is above maxCashCents`);
     s = parsed.data;
-    cache.set(dir, s);
+    cache.set(file, s);
   }
   return s;
 }

@@ -72,9 +72,9 @@ export type PromosFile = z.infer<typeof PromosFileSchema>;
 
 export const DEFAULT_PROMOS_FILE = resolve(import.meta.dirname, '../../../catalog/promos.json');
 
-/** PROMOS_FILE wins; then promos.json inside CATALOG_DIR when present; else the shipped file. */
-export function promosFilePath(catalogDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PROMOS_FILE) return resolve(env.PROMOS_FILE);
+/** PROMOS_FILE (config.promosFile) wins; then promos.json inside CATALOG_DIR when present; else the shipped file. */
+export function promosFilePath(catalogDir: string | undefined, promosFile?: string): string {
+  if (promosFile) return resolve(promosFile);
   if (catalogDir && existsSync(join(catalogDir, 'promos.json'))) return join(catalogDir, 'promos.json');
   return DEFAULT_PROMOS_FILE;
 }

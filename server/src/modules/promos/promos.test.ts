@@ -36,11 +36,9 @@ describe.each(testDbKinds())('promos on %s', (kind) => {
 
   beforeAll(async () => {
     save(() => {});
-    process.env.PROMOS_FILE = file;
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { env: { PROMOS_FILE: file } });
   });
   afterAll(async () => {
-    delete process.env.PROMOS_FILE;
     await t?.close();
   });
 

@@ -11,7 +11,7 @@ import { configInit, globalNotice, guideFor, newYear, notice } from './service';
  * the search-engine guide and the new-year activity, all read from the promos file (catalog.ts).
  */
 export async function registerPromoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const promos = await openPromosSource(promosFilePath(ctx.config.catalogDir), (msg, err) => app.log.warn({ err }, msg));
+  const promos = await openPromosSource(promosFilePath(ctx.config.catalogDir, ctx.config.promosFile), (msg, err) => app.log.warn({ err }, msg));
 
   app.post('/v2/config/init', async (req) => {
     const body = parse(ConfigInitReqSchema, req.body);

@@ -3,6 +3,7 @@ import { ok, SidebarQuerySchema, type SidebarFile } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/validate';
 import { loadSidebarFile } from './load';
+import { catalogFile } from '../../catalog';
 import { projectSidebar } from './service';
 import { selectVipgrade } from './store';
 
@@ -11,7 +12,7 @@ import { selectVipgrade } from './store';
  * a logged-in caller (token header) with vipgrade > 0 or a browser with an invite code also
  * gets the premium models. The file is read and validated once at boot.
  */
-export async function registerSidebarRoutes(app: FastifyInstance, ctx: AppContext, file: SidebarFile = loadSidebarFile()): Promise<void> {
+export async function registerSidebarRoutes(app: FastifyInstance, ctx: AppContext, file: SidebarFile = loadSidebarFile(catalogFile(ctx.config.catalogDir, 'sidebar.json'))): Promise<void> {
   app.get('/v2/config/sidebar', async (req) => {
     const q = parse(SidebarQuerySchema, req.query);
     const vipgrade = req.authUser ? await selectVipgrade(ctx.database.db, req.authUser.id) : 0;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { catalogFile } from '../../catalog';
 
 /**
  * The sign-in rewards as catalog data (server/catalog/signin.json): what each consecutive day of
@@ -67,11 +66,12 @@ export function parseSigninRewards(raw: unknown): SigninRewards {
 const cache = new Map<string, SigninRewards>();
 
 /** signin.json of the catalog directory, parsed once per directory. */
-export function loadSigninRewards(dir: string = DEFAULT_CATALOG_DIR): SigninRewards {
-  let r = cache.get(dir);
+export function loadSigninRewards(dir?: string): SigninRewards {
+  const file = catalogFile(dir, 'signin.json');
+  let r = cache.get(file);
   if (!r) {
-    r = parseSigninRewards(JSON.parse(readFileSync(join(dir, 'signin.json'), 'utf8')));
-    cache.set(dir, r);
+    r = parseSigninRewards(JSON.parse(readFileSync(file, 'utf8')));
+    cache.set(file, r);
   }
   return r;
 }
