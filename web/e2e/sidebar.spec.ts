@@ -85,7 +85,11 @@ test('premium models only with an invite code; collapsing to icons', async ({ pa
   await group(page, 'chat').hover();
   await expect(page.getByTestId('sidebar-popover-chat').getByText('Claude 4 Opus')).toBeVisible();
   await expect(page.getByTestId('sidebar-popover-chat').getByText('Grok 4')).toBeVisible();
-  await page.getByTestId('sidebar-popover-chat').getByText('Gemini 2.5 Pro').click();
+  // A hover popover can close while a slow machine re-renders it: hover again and retry, as a person would.
+  await expect(async () => {
+    await group(page, 'chat').hover();
+    await page.getByTestId('sidebar-popover-chat').getByText('Gemini 2.5 Pro').click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   // The chat page answers /chat?type=key at /msg?type=<base64 key>.
   await expect(page).toHaveURL(/\/(chat|msg)\?type=(gemini-2\.5-pro|Z2VtaW5pLTIuNS1wcm8%3D)$/);
   await group(page, 'chat').hover();

@@ -55,11 +55,14 @@ async function exhaustPremium(page: Page): Promise<void> {
 }
 
 test.describe('money promos, desktop', () => {
+  // Automated browsers get no promos unless they opt in (web/src/features/promos/suppression.ts):
+  // this spec opts in to the VIP promo only, so the notice and model promos stay away.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('promos_automation', 'vip'));
+  });
   test('the VIP countdown promo opens about 15 s after login; closing it brings the recommended-VIP table', async ({ page }) => {
     // The page's clock runs normally; fast-forwarding it shows the 15 s delay without waiting for it.
     await page.clock.install();
-    // Automated browsers get no promos unless they opt in (web/src/features/promos/suppression.ts).
-    await page.addInitScript(() => localStorage.setItem('promos_automation', '1'));
     await page.goto('/');
     await loginWithDevCode(page, freshPhone());
     const promo = page.getByRole('dialog').filter({ has: page.getByTestId('vip-promo') });

@@ -52,6 +52,10 @@ describe('suppression', () => {
     expect(automationQuiet({ webdriver: true }, store(null))).toBe(true);
     expect(automationQuiet({ webdriver: true }, store('1'))).toBe(false);
     expect(automationQuiet({ webdriver: false }, store(null))).toBe(false);
+    // A named opt-in lets one promo through and keeps the others quiet.
+    expect(automationQuiet({ webdriver: true }, store('vip'), 'vip')).toBe(false);
+    expect(automationQuiet({ webdriver: true }, store('vip'))).toBe(true);
+    expect(automationQuiet({ webdriver: true }, store('vip'), 'banana')).toBe(true);
     expect(promoSuppressed({ ...base, automation: true })).toBe(true);
   });
 });

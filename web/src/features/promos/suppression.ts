@@ -15,12 +15,19 @@ export function isMobilePage(pathname: string): boolean {
   return pathname === '/mobilepage' || pathname.startsWith('/mobilepage/');
 }
 
+/**
+ * `only` names one promo (e.g. 'vip'): a browser test may opt in to just that promo with
+ * promos_automation=<name>, so the other popups stay out of its way; '1' opts in to all.
+ */
 export function automationQuiet(
   nav: { webdriver?: boolean } = navigator,
   storage: Pick<Storage, 'getItem'> | null = safeStorage(),
+  only?: string,
 ): boolean {
   if (!nav.webdriver) return false;
-  return storage?.getItem(AUTOMATION_OPT_IN_KEY) !== '1';
+  const optIn = storage?.getItem(AUTOMATION_OPT_IN_KEY) ?? '';
+  if (optIn === '1') return false;
+  return !(only && optIn.split(',').includes(only));
 }
 
 export interface SuppressionInput {

@@ -33,7 +33,7 @@ export function VipCountdownPromo() {
 
   useEffect(() => {
     // Same rule as every promo: none in automated browsers unless they opt in (promos/suppression.ts).
-    if (!token || token === initialToken || automationQuiet()) return;
+    if (!token || token === initialToken || automationQuiet(undefined, undefined, 'vip')) return;
     const user = useUserStore.getState().user;
     if (!user || !shouldFetchVipPromo(user.vip, readVipModalTime(), Date.now())) return;
     let live = true;
