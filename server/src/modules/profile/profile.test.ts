@@ -82,8 +82,15 @@ describe.each(testDbKinds())('profile on %s', (kind) => {
     expect(wrongOld.body.msg).toBe(MSG.profileOldPasswordWrong);
     const same = await call('POST', '/v1/user/changePassword', token, { old: 'first-pass1', pass: 'first-pass1' });
     expect(same.body.msg).toBe(MSG.profilePasswordSame);
+    const device = await call<{ device_token: string }>('POST', '/v1/user/deviceToken', token);
+    expect(device.body.code).toBe(Code.OK);
+    const before = await call('POST', '/v1/user/deviceLogin', undefined, { account: phone, device_token: device.body.data.device_token });
+    expect(before.body.code).toBe(Code.OK);
     const changed = await call('POST', '/v1/user/changePassword', token, { old: 'first-pass1', pass: 'second-pass2' });
     expect(changed.body).toMatchObject({ code: Code.OK, msg: MSG.profilePasswordChanged });
+    // The remembered device no longer logs in once the password changed.
+    const remembered = await call('POST', '/v1/user/deviceLogin', undefined, { account: phone, device_token: device.body.data.device_token });
+    expect(remembered.body.code).not.toBe(Code.OK);
 
     const oldLogin = await call('POST', '/v1/user/login', undefined, { user: phone, pass: 'first-pass1' });
     expect(oldLogin.body.code).not.toBe(Code.OK);

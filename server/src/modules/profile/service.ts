@@ -6,6 +6,7 @@ import { enforce } from '../../http/rate-limit';
 import { checkPassword, hashPassword } from '../auth/passwords';
 import { currentUserInfo } from '../auth/service';
 import { passwordHashOf, replacePasswordHash, updateProfile } from './store';
+import { revokeDevice } from '../auth/device-login';
 
 /** Wrong old passwords per user per window: guessing through this form is as slow as login. */
 export const OLD_PASSWORD_TRIES = 10;
@@ -25,7 +26,8 @@ export async function passwordState(ctx: AppContext, user: AuthUser): Promise<Pa
 
 /**
  * Set a password (accounts created by phone code have none) or change it (the old one must
- * match). Other sessions stay valid: the password is a login method, not the session.
+ * match). Other sessions stay valid: the password is a login method, not the session; remembered
+ * devices (their tokens replace typing the password) are revoked when a password is changed.
  */
 export async function changePassword(ctx: AppContext, user: AuthUser, req: ChangePasswordReq): Promise<'set' | 'changed'> {
   const db = ctx.database.db;
@@ -40,5 +42,7 @@ export async function changePassword(ctx: AppContext, user: AuthUser, req: Chang
   const next = await hashPassword(req.pass);
   // Someone changed it between our read and this write: make the caller start over.
   if (!(await replacePasswordHash(db, user.id, row.hash, next))) throw refused(MSG.profileOldPasswordWrong);
+  // A remembered device stands in for the password: a changed password forgets every device.
+  if (row.hash) await revokeDevice(ctx, user, undefined, new Date());
   return row.hash ? 'changed' : 'set';
 }
