@@ -1,150 +1,21 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import { CheckOutlined, CloseOutlined, DoubleRightOutlined, LoadingOutlined } from '@ant-design/icons';
-import { GATE_LIMITS, MSG, type CaptchaChallenge } from '@wanxiang/contract';
+import { GATE_LIMITS, MSG } from '@wanxiang/contract';
 import { captchaChallenge, captchaVerify } from '../../../api/bind-phone';
-import { HANDLE, pushTrail, positionFor, scaleOf, TRACK } from './slider-math';
-import styles from './bind-phone.module.css';
+import { SliderCaptcha as Slider, type SliderCaptchaProps } from '../../../components/captcha/SliderCaptcha';
+import { sliderGeometry } from '../../../components/captcha/slider-geometry';
 
-type Phase = 'loading' | 'idle' | 'dragging' | 'checking' | 'failed' | 'passed';
+const GEOMETRY = sliderGeometry(GATE_LIMITS.captchaWidth, GATE_LIMITS.captchaTarget);
 
-interface Props {
-  /** Called with the server's one-time token after a drag it accepted. */
-  onPass(token: string): void;
-  /** Change it to start over with a new challenge (after the token was used). */
-  resetKey: number;
-}
-
-/**
- * Slider captcha of the phone-binding dialog (chat-core 5, 9): drag the handle to the right end
- * (x=400 on a 460 track). The drag's end and trail go to the server, which answers a token or
- * 验证失败，请重新操作; a failure holds 1000 ms, then a new challenge is fetched.
- */
-export function SliderCaptcha({ onPass, resetKey }: Props) {
-  const trackRef = useRef<HTMLDivElement>(null);
-  const [phase, setPhase] = useState<Phase>('loading');
-  const [x, setX] = useState(0);
-  const [trackPx, setTrackPx] = useState<number>(TRACK);
-  const challenge = useRef<CaptchaChallenge | null>(null);
-  const drag = useRef<{ startX: number; t0: number; trail: [number, number][]; x: number } | null>(null);
-  const mounted = useRef(true);
-
-  const fresh = useCallback(async () => {
-    setPhase('loading');
-    setX(0);
-    challenge.current = null;
-    try {
-      challenge.current = await captchaChallenge();
-    } catch {
-      // Without a challenge a drag fails on the server and the slider starts over.
-    }
-    if (mounted.current) setPhase('idle');
-  }, []);
-
-  useEffect(() => {
-    mounted.current = true;
-    void fresh();
-    return () => {
-      mounted.current = false;
-    };
-  }, [fresh, resetKey]);
-
-  // The track follows the dialog's width (narrower on phones); positions are scaled to 460.
-  useEffect(() => {
-    const el = trackRef.current;
-    if (!el) return;
-    const measure = () => setTrackPx(el.clientWidth || TRACK);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  const scale = scaleOf(trackPx);
-
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    if (phase !== 'idle') return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { startX: e.clientX, t0: performance.now(), trail: [[0, 0]], x: 0 };
-    setPhase('dragging');
-  };
-
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    d.x = positionFor(e.clientX - d.startX, scale);
-    pushTrail(d.trail, d.x, performance.now() - d.t0);
-    setX(d.x);
-  };
-
-  const onPointerUp = async () => {
-    const d = drag.current;
-    drag.current = null;
-    if (!d) return;
-    pushTrail(d.trail, d.x, performance.now() - d.t0);
-    setPhase('checking');
-    const c = challenge.current;
-    try {
-      if (!c) throw new Error('no challenge');
-      const pass = await captchaVerify({ id: c.id, x: Math.round(d.x), trail: d.trail });
-      if (!mounted.current) return;
-      setPhase('passed');
-      onPass(pass.token);
-    } catch {
-      if (!mounted.current) return;
-      setPhase('failed');
-      setTimeout(() => {
-        if (mounted.current) void fresh();
-      }, GATE_LIMITS.captchaErrorHoldMs);
-    }
-  };
-
-  const handlePx = HANDLE * scale;
-  // A refused drag goes back to the start at once and the track turns red while the error holds.
-  const leftPx = (phase === 'passed' ? TRACK - HANDLE : phase === 'failed' ? 0 : x) * scale;
-  const fillPx = phase === 'failed' ? trackPx : leftPx + handlePx / 2;
-  const label =
-    phase === 'passed' ? MSG.captchaPassed : phase === 'failed' ? MSG.captchaFailed : phase === 'loading' ? '' : MSG.captchaHint;
-
+/** Slider captcha of the phone-binding dialog (chat-core 5, 9): x=400 on a 460 track, bound to the user. */
+export function SliderCaptcha(props: SliderCaptchaProps) {
   return (
-    <div
-      ref={trackRef}
-      className={`${styles.track} ${phase === 'passed' ? styles.trackPassed : ''} ${phase === 'failed' ? styles.trackFailed : ''}`}
-      data-testid="slider-captcha"
-      data-phase={phase}
-    >
-      <div className={styles.fill} style={{ width: fillPx }} />
-      {/* The text sits right of the handle's resting place so the handle never covers it. */}
-      <span
-        className={styles.trackLabel}
-        style={{ left: phase === 'passed' ? 0 : handlePx, right: phase === 'passed' ? handlePx : 0 }}
-        role="status"
-      >
-        {label}
-      </span>
-      <div
-        className={styles.handle}
-        style={{ width: handlePx, transform: `translateX(${leftPx}px)` }}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={() => void onPointerUp()}
-        onPointerCancel={() => void onPointerUp()}
-        role="slider"
-        aria-label={MSG.captchaHint}
-        aria-valuemin={0}
-        aria-valuemax={TRACK - HANDLE}
-        aria-valuenow={Math.round(x)}
-        data-testid="slider-handle"
-      >
-        {phase === 'passed' ? (
-          <CheckOutlined />
-        ) : phase === 'failed' ? (
-          <CloseOutlined />
-        ) : phase === 'loading' || phase === 'checking' ? (
-          <LoadingOutlined />
-        ) : (
-          <DoubleRightOutlined />
-        )}
-      </div>
-    </div>
+    <Slider
+      {...props}
+      geometry={GEOMETRY}
+      challenge={captchaChallenge}
+      verify={captchaVerify}
+      passedText={MSG.captchaPassed}
+      testId="slider-captcha"
+      handleTestId="slider-handle"
+    />
   );
 }
