@@ -1,30 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { InviteeItem, InvitePage } from '@wanxiang/contract';
+import type { InviteeItem } from '@wanxiang/contract';
 import { getInvitationList } from '../../api/invite';
 import { InviteNav } from './InviteNav';
+import { LIST_ROWS, usePagedList } from './usePagedList';
 import styles from './invite.module.css';
-
-const ROWS = 10;
 
 /** /console/invite/list: the people who signed up with the caller's code (masked), paged. */
 export default function InviteListPage() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<InvitePage<InviteeItem> | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    getInvitationList(page, ROWS)
-      .then((d) => live && setData(d))
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  const { page, setPage, data, loading } = usePagedList<InviteeItem>(getInvitationList);
 
   return (
     <div className={styles.page} data-testid="invite-list-page">
@@ -38,7 +22,7 @@ export default function InviteListPage() {
           dataSource={data?.list ?? []}
           locale={{ emptyText: '还没有邀请记录，快去分享你的邀请链接吧' }}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: ROWS, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{ current: page, pageSize: LIST_ROWS, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: '用户', dataIndex: 'nick', render: (v: string, r) => v || r.phone || '-' },
             { title: '手机号', dataIndex: 'phone', render: (v: string) => v || '-' },

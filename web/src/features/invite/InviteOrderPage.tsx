@@ -1,31 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { MSG, type CashOrderItem, type InvitePage } from '@wanxiang/contract';
+import { MSG, type CashOrderItem } from '@wanxiang/contract';
 import { getInvitationCashOrder } from '../../api/invite';
 import { InviteNav } from './InviteNav';
+import { LIST_ROWS, usePagedList } from './usePagedList';
 import styles from './invite.module.css';
 
-const ROWS = 10;
 const STATUS_COLOR: Record<string, string> = { pending: 'processing', paid: 'success', refused: 'default' };
 
 /** /console/invite/order: the caller's cash-outs with their status. */
 export default function InviteOrderPage() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<InvitePage<CashOrderItem> | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    getInvitationCashOrder(page, ROWS)
-      .then((d) => live && setData(d))
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  const { page, setPage, data, loading } = usePagedList<CashOrderItem>(getInvitationCashOrder);
 
   return (
     <div className={styles.page} data-testid="invite-order-page">
@@ -39,7 +24,7 @@ export default function InviteOrderPage() {
           dataSource={data?.list ?? []}
           locale={{ emptyText: '暂无提现记录' }}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: ROWS, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{ current: page, pageSize: LIST_ROWS, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: '申请时间', dataIndex: 'created_at', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
             { title: '金额（元）', dataIndex: 'money' },
