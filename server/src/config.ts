@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LIMITS } from '@wanxiang/contract';
 import type { TencentSmsSettings } from './infra/sms/tencent';
 import type { WechatSettings } from './infra/wechat/types';
 import { payConfigIssues, paySettingsFromEnv, type PaySettings } from './infra/pay/settings';
@@ -56,6 +57,8 @@ const EnvSchema = z
       .regex(/^\d{4,6}$/)
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Codes one IP may request per business day (a shared office or campus network may need more). */
+    SMS_IP_DAY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.smsPerIpPerDay),
     /** Tencent Cloud SMS credentials and template. */
     TENCENT_SMS_SECRET_ID: z.string().optional(),
     TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -218,6 +221,8 @@ export interface Config {
   sms: {
     provider: 'console' | 'tencent';
     fixedCode?: string;
+    /** Codes one IP may request per business day. */
+    ipDayLimit: number;
     tencent: TencentSmsSettings;
   };
   /** Credentials by vendor id (lower case: deepseek, zhipu, moonshot, dashscope, ark, qianfan, openai, ollama, compatible). */
@@ -283,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sms: {
       provider: e.SMS_PROVIDER ?? 'console',
       fixedCode: e.SMS_FIXED_CODE,
+      ipDayLimit: e.SMS_IP_DAY_LIMIT,
       tencent: {
         secretId: e.TENCENT_SMS_SECRET_ID ?? '',
         secretKey: e.TENCENT_SMS_SECRET_KEY ?? '',

@@ -135,17 +135,23 @@ test.describe('desktop header', () => {
     await expect(pop).toBeHidden();
 
     await page.getByTestId('user-avatar').click();
+    await expect(pop).toBeVisible();
     await pop.getByRole('link', { name: /政策协议/ }).click();
     await expect(page).toHaveURL(/\/console\/agreement\/user$/);
+    // The avatar toggles the popover: wait until it has closed before opening it again.
+    await expect(pop).toBeHidden();
 
     // Log out asks first; cancelling keeps the session.
     await page.getByTestId('user-avatar').click();
+    await expect(pop).toBeVisible();
     await pop.getByRole('button', { name: /退出登录/ }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确定要退出当前账号吗？' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await expect(page.getByTestId('user-avatar')).toBeVisible();
+    await expect(pop).toBeHidden();
     await page.getByTestId('user-avatar').click();
+    await expect(pop).toBeVisible();
     await pop.getByRole('button', { name: /退出登录/ }).click();
     await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(page.getByText('已退出登录')).toBeVisible();

@@ -17,7 +17,7 @@ import {
 
 /**
  * SMS verification codes (QUALITY G15): per phone at most 1 per 60 s, 5 per hour, 10 per
- * business day; per IP LIMITS.smsPerIpPerDay per day; a code lives 5 minutes, allows 5 tries and
+ * business day; per IP SMS_IP_DAY_LIMIT (default LIMITS.smsPerIpPerDay) per day; a code lives 5 minutes, allows 5 tries and
  * works once. Every rule takes `at` from the caller so tests can move time.
  */
 export const SMS_PURPOSE_LOGIN = 'login';
@@ -51,7 +51,7 @@ export async function sendSmsCode(ctx: AppContext, phone: string, meta: SmsSendM
     if (n.lastMinute > 0) throw tooMany(MSG.smsWait);
     if (n.lastHour >= LIMITS.smsPerPhonePerHour) throw tooMany(MSG.smsPhoneHourLimit);
     if (n.today >= LIMITS.smsPerPhonePerDay) throw tooMany(MSG.smsPhoneDayLimit);
-    if ((await countIpSends(t, ip, day)) >= LIMITS.smsPerIpPerDay) throw tooMany(MSG.smsIpDayLimit);
+    if ((await countIpSends(t, ip, day)) >= ctx.config.sms.ipDayLimit) throw tooMany(MSG.smsIpDayLimit);
     return insertSmsCode(t, {
       phone,
       purpose,
