@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { TierRowSchema } from '@wanxiang/contract';
 import { catalogFile } from '../../catalog';
 
 /**
@@ -7,18 +8,6 @@ import { catalogFile } from '../../catalog';
  * VIP countdown promo, the recommended-VIP comparison table and the out-of-quota offer.
  * Prices are cents. Read once per process; a malformed file fails with the field at fault.
  */
-const RowSchema = z.object({
-  name: z.string(),
-  model: z.string(),
-  tools: z.string(),
-  audio: z.string(),
-  docx: z.string(),
-  media: z.string(),
-  writing: z.string(),
-  duration: z.string(),
-  price: z.number().int().min(0),
-  unit: z.string(),
-});
 
 const ActivitySettingsSchema = z.object({
   vipPromo: z.object({
@@ -34,7 +23,7 @@ const ActivitySettingsSchema = z.object({
     shop_name: z.string(),
     shop_price: z.number().int().min(0),
     shop_price_2: z.number().int().min(0),
-    tables: z.array(RowSchema),
+    tables: z.array(TierRowSchema),
     tips: z.string(),
   }),
   quotaPopup: z.object({
