@@ -2,7 +2,8 @@
 // Installs what a fresh clone needs before `npm start` / `npm test` / `npm run bench`.
 // Runs on whatever Node the machine has (plain JS, no dependencies): npm packages from the
 // lockfile when node_modules is missing or stale, and with --browser Debian's Chromium and a
-// CJK font for the browser tests (Playwright never downloads a browser here).
+// CJK font for the browser tests (Playwright never downloads a browser here), plus LibreOffice
+// Impress (headless), the real reader the slides tests open generated .pptx files with.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,9 +38,11 @@ function hasFonts() {
   }
 }
 
-if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts())) {
+const hasOffice = () => existsSync('/usr/bin/soffice') || existsSync('/usr/bin/libreoffice');
+
+if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts() || !hasOffice())) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run(`${sudo}apt-get update -qq`, env);
-  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji`, env);
+  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji libreoffice-impress-nogui`, env);
 }

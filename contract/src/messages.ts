@@ -1,3 +1,12 @@
+import { AGENTS_MSG } from './msg/agents';
+import { MCP_MSG } from './msg/mcp';
+import { MINDMAP_MSG } from './msg/mindmap';
+import { PROVIDERS_MSG } from './msg/providers';
+import { SCHOLAR_MSG } from './msg/scholar';
+import { SEARCH_MSG } from './msg/search';
+import { SLIDES_MSG } from './msg/slides';
+import { WEBDISK_MSG } from './msg/webdisk';
+
 /**
  * Every user-facing Chinese string of the spec, named by meaning. Web and server read
  * text only from here so a wording change happens in one place.
@@ -661,4 +670,16 @@ export const MSG = {
   sidebarPin: '固定展开',
   sidebarUnpin: '收起子菜单',
   sidebarNew: '新',
+  // search family, custom providers, MCP, agents, mind maps, slides (search-agents-tools): one file per area
+  ...SEARCH_MSG,
+  ...SCHOLAR_MSG,
+  ...WEBDISK_MSG,
+  ...PROVIDERS_MSG,
+  ...MCP_MSG,
+  ...AGENTS_MSG,
+  ...MINDMAP_MSG,
+  ...SLIDES_MSG,
 } as const;
+
+/** The per-area message blocks, for the test that no two areas use one name. */
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG } as const;

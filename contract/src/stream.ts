@@ -8,6 +8,10 @@ export interface StreamEventMap {
   search: { query: string };
   search_read: { sources: { title: string; href: string }[] };
   text: { text: string };
+  /** A model asked for a tool (MCP server tool, or an agent's built-in tool such as web_browser). */
+  tool_call: { id: string; name: string; server?: string; arguments: string };
+  /** The tool's answer; `type` and `outputs` carry structured results (web_browser: the websites found). */
+  tool_result: { id: string; name: string; ok: boolean; content: string; type?: string; outputs?: unknown[] };
   no_count: { text: string };
   error: { code: number; msg: string };
   done: { messageId: string; usage?: StreamUsage; balance?: number; reasoningMs?: number };
@@ -31,6 +35,8 @@ export const STREAM_EVENT_NAMES: readonly StreamEventName[] = [
   'search',
   'search_read',
   'text',
+  'tool_call',
+  'tool_result',
   'no_count',
   'error',
   'done',

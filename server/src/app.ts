@@ -22,6 +22,15 @@ import { registerActivityRoutes } from './modules/activity/routes';
 import { registerSigninRoutes } from './modules/signin/routes';
 import { registerSiteRoutes } from './modules/site/routes';
 import { registerSidebarRoutes } from './modules/sidebar/routes';
+import { registerSearchRoutes } from './modules/search/routes';
+import { registerScholarRoutes } from './modules/scholar/routes';
+import { registerWebdiskRoutes } from './modules/webdisk/routes';
+import { registerProviderRoutes } from './modules/providers/routes';
+import { registerMcpRoutes } from './modules/mcp/routes';
+import { registerAgentRoutes } from './modules/agents/routes';
+import { registerMindMapRoutes } from './modules/mindmap/routes';
+import { registerSharedModelRoutes } from './modules/shared-models/routes';
+import { registerSlidesRoutes } from './modules/slides/routes';
 
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
@@ -63,6 +72,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await registerSigninRoutes(api, ctx);
       await registerSiteRoutes(api, ctx);
       await registerSidebarRoutes(api, ctx);
+      await registerSearchRoutes(api, ctx);
+      await registerScholarRoutes(api, ctx);
+      await registerWebdiskRoutes(api, ctx);
+      await registerProviderRoutes(api, ctx);
+      await registerMcpRoutes(api, ctx);
+      await registerAgentRoutes(api, ctx);
+      await registerMindMapRoutes(api, ctx);
+      await registerSharedModelRoutes(api, ctx);
+      await registerSlidesRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

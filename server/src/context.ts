@@ -3,7 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createKeyValueStore, type KeyValueStore } from './infra/kv';
 import { createSmsProvider, type SmsProvider } from './infra/sms';
-import { createSafeFetch, type SafeFetch } from './infra/safe-fetch';
+import { createSafeFetch, createSafeStreamFetch, type SafeFetch, type StreamFetch } from './infra/safe-fetch';
 import { createSpeechToText, type SpeechToText } from './infra/stt';
 import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
@@ -21,6 +21,8 @@ export interface AppContext {
   kv: KeyValueStore;
   sms: SmsProvider;
   safeFetch: SafeFetch;
+  /** The same SSRF rules for answers that stream (custom providers, MCP servers). */
+  safeStreamFetch: StreamFetch;
   /** Speech to text for voice and video import. */
   stt: SpeechToText;
   catalog: Catalog;
@@ -48,13 +50,14 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const kv = overrides.kv ?? (await createKeyValueStore(config));
   const sms = overrides.sms ?? createSmsProvider(config, logger);
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
+  const safeStreamFetch = overrides.safeStreamFetch ?? createSafeStreamFetch({ allow: config.ssrfAllow });
   const stt = overrides.stt ?? createSpeechToText(config);
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat);
   const pay = overrides.pay ?? createPayRegistry(config);
-  return { pay, config, database, kv, sms, safeFetch, stt, catalog, llm, webSearch, wechat, shutdown: overrides.shutdown ?? new AbortController() };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

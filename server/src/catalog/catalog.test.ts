@@ -245,6 +245,14 @@ describe('model catalog data', () => {
       'hat_official',
       'ai_music',
       'ai_video',
+      'resource_learning_search',
+      'resource_cloud',
+      'resource_file',
+      'resource_website',
+      'resource_learning_interpret',
+      'learning_translate',
+      'doc_ppt',
+      'doc_mindmap',
     ]);
   });
 

@@ -22,6 +22,22 @@ export const PAGES = {
   help: lazy(() => import('../features/info/HelpPage')),
   wallet: lazy(() => import('../features/info/WalletPage')),
   equity: lazy(() => import('../features/info/EquityPage')),
+  // search family, custom models, agents, mind map, slides (search-agents-tools)
+  searchHub: lazy(() => import('../features/search/SearchHubPage')),
+  searchLanding: lazy(() => import('../features/search/SearchLandingPage')),
+  scholar: lazy(() => import('../features/scholar/ScholarPage')),
+  arxiv: lazy(() => import('../features/scholar/ArxivPage')),
+  webdisk: lazy(() => import('../features/webdisk/WebdiskPage')),
+  lookForFile: lazy(() => import('../features/webdisk/LookForFilePage')),
+  lookForWeb: lazy(() => import('../features/webdisk/LookForWebPage')),
+  myModels: lazy(() => import('../features/providers/MyModelsPage')),
+  sharedModels: lazy(() => import('../features/shared-models/SharedModelsPage')),
+  agents: lazy(() => import('../features/agents/AgentsPage')),
+  myAgents: lazy(() => import('../features/agents/MyAgentsPage')),
+  agentCreate: lazy(() => import('../features/agents/AgentCreatePage')),
+  agentDetail: lazy(() => import('../features/agents/AgentDetailPage')),
+  fullMindMap: lazy(() => import('../features/mindmap/FullMindMapPage')),
+  ppt: lazy(() => import('../features/slides/PptPage')),
 } satisfies Record<string, Page>;
 
 export type BuiltPageKey = keyof typeof PAGES;

@@ -3,3 +3,4 @@ export * from './chat';
 export * from './quota';
 export * from './chat-extras';
 export * from './economy';
+export * from './search-agents';

@@ -6,6 +6,7 @@ import { hostOf, parseTarget } from './target';
 
 export { SafeFetchError, type SafeFetchReason } from './errors';
 export type { Lookup, ResolvedAddress } from './resolve';
+export { createSafeStreamFetch, type StreamFetch, type SafeStreamFetchOptions } from './stream-fetch';
 
 /** Fetch for user-supplied URLs: SSRF-checked, DNS pinned, redirects re-checked, byte and time caps. */
 export interface SafeFetchOptions {

@@ -4,6 +4,7 @@
  * (paragraphs, a list, a code block, a table, inline math), and tests can predict the text.
  */
 import { citationLines } from './citations';
+import { specialAnswer } from './answers';
 
 /** FNV-1a: a stable small hash to vary the reply by question without randomness. */
 export function hashText(text: string): number {
@@ -121,6 +122,8 @@ export function buildChartAnswer(question: string): string {
 }
 
 export function buildAnswer(question: string, model: string, system = ''): string {
+  const special = specialAnswer(question, system);
+  if (special !== undefined) return special;
   if (CHART_REQUEST.test(system)) return buildChartAnswer(question);
   const followup = FOLLOWUP_REQUEST.exec(question);
   if (followup) return buildFollowups(followup[1]!.trim());

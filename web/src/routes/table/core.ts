@@ -1,4 +1,4 @@
-import { family, route, type RouteConfig } from '../types';
+import { route, type RouteConfig } from '../types';
 
 /** Chat, home and misc, login, console and account routes (shell 2.1). */
 
@@ -41,6 +41,9 @@ export const consoleRoutes: RouteConfig[] = [
   route('/console/model/describe', '模型说明', loginRequired),
   route('/console/agreement/user', '用户协议', { element: 'agreement' }),
   route('/console/agreement/privacy', '隐私政策', { element: 'agreement' }),
-  ...family('/moxing', { myModel: '我的模型', trade: '模型交易', office: '模型办公', share: '模型分享' }, loginRequired),
+  route('/moxing/myModel', '我的模型', { ...loginRequired, element: 'myModels' }),
+  route('/moxing/trade', '模型交易', { ...loginRequired, element: 'sharedModels' }),
+  route('/moxing/office', '模型办公', loginRequired),
+  route('/moxing/share', '模型分享', { ...loginRequired, element: 'sharedModels' }),
   route('/WordOverview', '文档总览', loginRequired),
 ];

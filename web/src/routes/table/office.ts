@@ -63,6 +63,6 @@ export const writingRoutes: RouteConfig[] = [
 ];
 
 export const pptRoutes: RouteConfig[] = [
-  route('/aippt', 'AI PPT'),
-  ...family('/newAiPPt', { index: 'AI PPT', template: 'PPT模板', outline: 'PPT大纲', download: 'PPT下载' }),
+  route('/aippt', 'AI PPT', { element: 'ppt' }),
+  ...family('/newAiPPt', { index: 'AI PPT', template: 'PPT模板', outline: 'PPT大纲', download: 'PPT下载' }, { element: 'ppt' }),
 ];

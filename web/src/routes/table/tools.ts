@@ -3,9 +3,11 @@ import { family, route, type RouteConfig } from '../types';
 /** Agents, design, generators, search and other routes (shell 2.1). */
 
 export const agentRoutes: RouteConfig[] = [
-  route('/aiAgent', '智能体'),
-  ...family('/customAgent', { index: '我的智能体', create: '创建智能体', systemAgentDetail: '智能体详情' }),
-  route('/customDetail/index', '智能体详情'),
+  route('/aiAgent', '智能体', { element: 'agents' }),
+  route('/customAgent/index', '我的智能体', { element: 'myAgents' }),
+  route('/customAgent/create', '创建智能体', { element: 'agentCreate' }),
+  route('/customAgent/systemAgentDetail', '智能体详情', { element: 'agentDetail' }),
+  route('/customDetail/index', '智能体详情', { element: 'agentDetail' }),
   route('/AIApply', 'AI应用'),
   route('/AIApplyDetail', '应用详情'),
 ];
@@ -57,18 +59,16 @@ export const generatorRoutes: RouteConfig[] = family('/aiGenerate', {
 });
 
 export const searchRoutes: RouteConfig[] = [
-  ...family('/aiSearch', {
-    index: 'AI搜索',
-    searchByhome: 'AI搜索',
-    serachnet: '全网搜索',
-    science: '学术搜索',
-    arxiv: 'arXiv论文',
-    webdisk: '网盘搜索',
-    lookforfile: '找文件',
-    lookforweb: '找网站',
-    searchBypage: '搜索结果',
-  }),
-  route('/OverSearch', '聚合搜索'),
+  route('/aiSearch/index', 'AI搜索', { element: 'searchHub' }),
+  route('/aiSearch/searchByhome', 'AI搜索', { element: 'searchLanding' }),
+  route('/aiSearch/serachnet', '全网搜索', { element: 'searchLanding' }),
+  route('/aiSearch/science', '学术搜索', { element: 'scholar' }),
+  route('/aiSearch/arxiv', 'arXiv论文', { element: 'arxiv' }),
+  route('/aiSearch/webdisk', '网盘搜索', { element: 'webdisk' }),
+  route('/aiSearch/lookforfile', '找文件', { element: 'lookForFile' }),
+  route('/aiSearch/lookforweb', '找网站', { element: 'lookForWeb' }),
+  route('/aiSearch/searchBypage', '搜索结果', { element: 'searchHub' }),
+  route('/OverSearch', '聚合搜索', { element: 'searchHub' }),
 ];
 
 export const otherRoutes: RouteConfig[] = [
@@ -80,7 +80,7 @@ export const otherRoutes: RouteConfig[] = [
   route('/recharge', '充值中心', { element: 'vip' }),
   route('/PdfTools', 'PDF工具'),
   route('/whiteboard', 'AI白板'),
-  route('/FullMindPage', '思维导图'),
+  route('/FullMindPage', '思维导图', { element: 'fullMindMap' }),
   route('/helpfor/centre', '帮助中心', { element: 'help' }),
   route('/helpfor/news', '更新日志', { element: 'help' }),
   route('/helpfor/about', '关于我们', { element: 'about' }),

@@ -7,6 +7,8 @@ import { useChatStore } from '../../../stores/chat';
 import type { ChatMessage } from '../../../stores/chat-state';
 import { CopyButton } from '../CopyButton';
 import { RegenerateButton } from './RegenerateButton';
+import { MindMapButton } from '../../mindmap/MindMapButton';
+import { PptButton } from '../../slides/PptButton';
 import { ReportDialog } from './ReportDialog';
 import { speechSupported, toggleSpeech, useSpeechStore } from './speech';
 import { countChars, formatCount } from './word-count';
@@ -98,6 +100,8 @@ export const MessageActions = memo(function MessageActions({ message: m, last, s
         />
       </Tooltip>
       {last && !sending && <RegenerateButton />}
+      <MindMapButton message={m} />
+      <PptButton message={m} />
       <span className={styles.count} data-testid="reply-count">
         {MSG.chatWordCount(formatCount(countChars(m.message)))}
       </span>

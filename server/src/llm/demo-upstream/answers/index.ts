@@ -1,0 +1,18 @@
+/**
+ * Replies the demo upstream gives to the server's own structured requests (intent detection,
+ * mind maps, slide outlines, website lists...), so the product works end to end without vendor
+ * keys. Each area adds one file here and one line below; the first matcher that answers wins.
+ */
+
+/** `question`: the last user message; `system`: the system prompt (may be empty). */
+export type SpecialAnswer = (question: string, system: string) => string | undefined;
+
+export const SPECIAL_ANSWERS: SpecialAnswer[] = [];
+
+export function specialAnswer(question: string, system: string): string | undefined {
+  for (const answer of SPECIAL_ANSWERS) {
+    const out = answer(question, system);
+    if (out !== undefined) return out;
+  }
+  return undefined;
+}
