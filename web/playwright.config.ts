@@ -10,6 +10,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
  */
 // E2E_PORT and E2E_WEB_DIST let several checkouts' runs share a machine (own port, own build).
 const PORT = Number(process.env.E2E_PORT || 3100);
+/** Recorded answers of outside services (server/test/fake-sources): the tests never reach the internet. */
+const FAKES_PORT = PORT + 50;
+const FAKES = `http://127.0.0.1:${FAKES_PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 
 // A fresh database per run. Workers load this file too: they inherit the variable set here by the
@@ -39,25 +42,39 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: 'node --import tsx server/src/main.ts',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      SMS_FIXED_CODE: '123456',
-      // Every browser test signs in from 127.0.0.1: far more codes a day than one real network asks for.
-      SMS_IP_DAY_LIMIT: '100000',
-      DEMO_TOKEN_DELAY_MS: '15',
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  webServer: [
+    {
+      command: `node --import tsx server/test/fake-sources/main.ts ${FAKES_PORT}`,
+      cwd: repoRoot,
+      url: `${FAKES}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        SMS_FIXED_CODE: '123456',
+        // Every browser test signs in from 127.0.0.1: far more codes a day than one real network asks for.
+        SMS_IP_DAY_LIMIT: '100000',
+        DEMO_TOKEN_DELAY_MS: '15',
+        LOG_LEVEL: 'warn',
+        // Fake sources and custom providers run on loopback; the SSRF specs use other private addresses.
+        SSRF_ALLOW: '127.0.0.1',
+        // Outside sources point at the fakes: each area adds its base URLs here, under FAKES.
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      },
+    },
+  ],
 });
