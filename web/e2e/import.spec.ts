@@ -33,7 +33,7 @@ test.describe('import dialog', () => {
     await start.click();
     await expect(page.getByTestId('import-error')).toHaveText('请输入合法的链接');
     // The server fetches user links only through the SSRF-safe fetch: loopback is refused.
-    await page.getByTestId('import-link').fill('http://127.0.0.1:9/secret');
+    await page.getByTestId('import-link').fill('http://10.0.0.1:9/secret');
     await start.click();
     await expect(page.getByTestId('import-error')).toHaveText('该链接地址不允许访问');
     await screenshot(page, 'import-web-refused');

@@ -157,8 +157,8 @@ test.describe('prompt library', () => {
     await panel.getByRole('button', { name: /下\s*载/ }).click();
     await expect(panel.getByTestId('prompt-network-error')).toHaveText('请输入正确的URL 🙅');
 
-    // Loopback and cloud metadata addresses are refused by the server.
-    await url.fill('http://127.0.0.1:1/prompts.json');
+    // Private and cloud metadata addresses are refused by the server.
+    await url.fill('http://10.1.2.3/prompts.json');
     await panel.getByRole('button', { name: /下\s*载/ }).click();
     await expect(panel.getByTestId('prompt-network-error')).toHaveText('该链接地址不允许访问');
     await url.fill('http://169.254.169.254/latest/meta-data');
