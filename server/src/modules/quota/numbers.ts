@@ -17,16 +17,32 @@ export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog
 
 const meteredKeys = new WeakMap<object, Set<string>>();
 
-/** Quota keys some chat model is charged under. */
+/**
+ * Tool keys of search-agents-tools 7.2 that the server charges inside the route doing the work
+ * (a hold before, settled on success, released on failure), so number/submit only reports them.
+ */
+export const SERVER_METERED_QUOTA_KEYS = [
+  'resource_learning_search',
+  'resource_cloud',
+  'resource_file',
+  'resource_website',
+  'resource_learning_interpret',
+  'learning_translate',
+  'doc_ppt',
+  'doc_mindmap',
+] as const;
+
+/** Quota keys some chat model is charged under, and those the server's own routes charge. */
 export function chatMeteredKeys(catalog: Pick<Catalog, 'models'>): Set<string> {
   let keys = meteredKeys.get(catalog);
   if (!keys) {
-    keys = new Set(
-      catalog
+    keys = new Set([
+      ...catalog
         .models()
         .map((m) => m.quotaKey)
         .filter((k) => k !== ''),
-    );
+      ...SERVER_METERED_QUOTA_KEYS,
+    ]);
     meteredKeys.set(catalog, keys);
   }
   return keys;
