@@ -1,2 +1,58 @@
-/** Request and answer shapes of this area (search-agents-tools 3, 7). */
-export {};
+import { z } from 'zod';
+
+/**
+ * Scholar and arXiv search (search-agents-tools 2.4, 2.7, 3, 7.1). Owned by the scholar area;
+ * the unified search page reads these shapes too.
+ */
+
+/** Academic result (3): content comes from the source's abstract ("describe"); resource = link. */
+export interface AcademicResult {
+  resource: string;
+  title: string;
+  author: string;
+  content: string;
+  /** Publication year as the source gives it (may be non-numeric; the year filter ignores those). */
+  year: string;
+  publisher: string;
+  link: string;
+  tags: string[];
+}
+
+export interface ArxivItem {
+  id: string;
+  title: string;
+  authors: string[];
+  categories: string[];
+  summary: string;
+  pdf: string;
+  abs: string;
+  /** Submission date, YYYY-MM-DD. */
+  published: string;
+}
+
+/** A page of results; `hasMore` false ends load-more (没有更多数据了). */
+export interface SearchPage<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+/** GET /api/v1/search/scholar: source google = the general academic index, arxiv = arXiv. start is the page (from 1). */
+export const ScholarSearchQuerySchema = z.object({
+  keyword: z.string().trim().min(1).max(200),
+  start: z.coerce.number().int().min(1).max(100).default(1),
+  source: z.enum(['google', 'arxiv']).default('google'),
+  /** Year filter: a 4-digit year, or 'recent5'. */
+  year: z.string().max(10).optional(),
+});
+export type ScholarSearchQuery = z.infer<typeof ScholarSearchQuerySchema>;
+
+/** GET /api/v1/search/arxiv/list: the digest by category (e.g. cs.AI; '' = all) and day (YYYY-MM-DD). */
+export const ArxivListQuerySchema = z.object({
+  category: z.string().max(32).default(''),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100).default(1),
+});
+export type ArxivListQuery = z.infer<typeof ArxivListQuerySchema>;

@@ -1,2 +1,22 @@
-/** Request and answer shapes of this area (search-agents-tools 3, 7). */
-export {};
+import { z } from 'zod';
+
+/** Search hub, hot lists and intent detection (search-agents-tools 2.1-2.3, 3, 7.1). */
+
+export const HOT_SOURCES = ['zhihu', 'baidu', 'weibo'] as const;
+export type HotSource = (typeof HOT_SOURCES)[number];
+
+/** Categories of the unified page (2.3) and what intent detection picks (3 "Intent result"). */
+export const SEARCH_SOURCE_TYPES = ['google', 'arxiv', 'webdisk', 'file', 'website'] as const;
+export type SearchSourceType = (typeof SEARCH_SOURCE_TYPES)[number];
+
+export interface IntentResult {
+  source_type: SearchSourceType;
+  reason: string;
+}
+
+/** POST /api/v1/search/intent */
+export const IntentRequestSchema = z.object({
+  query: z.string().trim().min(1).max(500),
+  model: z.string().max(64).optional(),
+});
+export type IntentRequest = z.infer<typeof IntentRequestSchema>;
