@@ -143,6 +143,12 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** Scholar search (Google style): OpenAlex works API base (GET {base}/works?search=); no key needed. */
+    OPENALEX_BASE_URL: z.string().url().default('https://api.openalex.org'),
+    /** arXiv API base (GET {base}/api/query?search_query=, Atom XML). */
+    ARXIV_BASE_URL: z.string().url().default('http://export.arxiv.org'),
+    /** Scholar and arXiv: ms a source may take before it counts as failed (empty page). */
+    SCHOLAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 
     /** Payments (docs/payments.md): mock (dev: a local page pays) | alipay | wechat; unset = mock outside production. */
     PAY_PROVIDER: z.enum(['mock', 'alipay', 'wechat']).optional(),
@@ -253,6 +259,8 @@ export interface Config {
     timeoutMs: number;
     maxResults: number;
   };
+  /** Scholar and arXiv sources (modules/scholar). */
+  scholar: { openalexUrl: string; arxivUrl: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -333,6 +341,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEB_SEARCH_TIMEOUT_MS,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,
     },
+    scholar: { openalexUrl: e.OPENALEX_BASE_URL, arxivUrl: e.ARXIV_BASE_URL, timeoutMs: e.SCHOLAR_TIMEOUT_MS },
     pay: paySettingsFromEnv(e),
   };
 }
