@@ -1,4 +1,6 @@
+import { HOT_SOURCES_FAKE } from './hot';
 import type { FakeSource } from './types';
+import { SCHOLAR_FAKES } from './scholar';
 
 /** Every fake outside source; each area adds its own file and one line here. */
-export const FAKE_SOURCES: FakeSource[] = [];
+export const FAKE_SOURCES: FakeSource[] = [...HOT_SOURCES_FAKE, ...SCHOLAR_FAKES];
