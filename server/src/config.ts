@@ -143,6 +143,10 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** Hot-list sources of the AI search landing (search-agents-tools 2.2): each site's API base URL. */
+    HOT_ZHIHU_BASE_URL: z.string().url().default('https://api.zhihu.com'),
+    HOT_BAIDU_BASE_URL: z.string().url().default('https://top.baidu.com'),
+    HOT_WEIBO_BASE_URL: z.string().url().default('https://weibo.com'),
     /** Scholar search (Google style): OpenAlex works API base (GET {base}/works?search=); no key needed. */
     OPENALEX_BASE_URL: z.string().url().default('https://api.openalex.org'),
     /** arXiv API base (GET {base}/api/query?search_query=, Atom XML). */
@@ -252,6 +256,8 @@ export interface Config {
   pay: PaySettings;
   /** WeChat QR login (infra/wechat). */
   wechat: WechatSettings;
+  /** Hot-list API bases (search hub landings). */
+  hotLists: { zhihuUrl: string; baiduUrl: string; weiboUrl: string };
   webSearch: {
     /** undefined = decided at boot: searxng with a URL, demo in demo mode, else none. */
     provider?: 'searxng' | 'demo' | 'none';
@@ -341,6 +347,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEB_SEARCH_TIMEOUT_MS,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,
     },
+    hotLists: { zhihuUrl: e.HOT_ZHIHU_BASE_URL, baiduUrl: e.HOT_BAIDU_BASE_URL, weiboUrl: e.HOT_WEIBO_BASE_URL },
     scholar: { openalexUrl: e.OPENALEX_BASE_URL, arxivUrl: e.ARXIV_BASE_URL, timeoutMs: e.SCHOLAR_TIMEOUT_MS },
     pay: paySettingsFromEnv(e),
   };

@@ -20,3 +20,9 @@ export const IntentRequestSchema = z.object({
   model: z.string().max(64).optional(),
 });
 export type IntentRequest = z.infer<typeof IntentRequestSchema>;
+
+/** GET /api/v1/search/hot?source=: the hot list of one site, plain strings (2.2, 7.1). */
+export const HotListQuerySchema = z.object({
+  source: z.enum(HOT_SOURCES),
+});
+export type HotListQuery = z.infer<typeof HotListQuerySchema>;

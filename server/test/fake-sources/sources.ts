@@ -1,4 +1,5 @@
 import { HOT_SOURCES_FAKE } from './hot';
+import { HOT_SOURCES_FAKE } from './hot';
 import type { FakeSource } from './types';
 import { SCHOLAR_FAKES } from './scholar';
 

@@ -1,3 +1,4 @@
+import { searchIntentAnswer } from './search';
 /**
  * Replies the demo upstream gives to the server's own structured requests (intent detection,
  * mind maps, slide outlines, website lists...), so the product works end to end without vendor
@@ -8,6 +9,7 @@
 export type SpecialAnswer = (question: string, system: string) => string | undefined;
 
 export const SPECIAL_ANSWERS: SpecialAnswer[] = [];
+SPECIAL_ANSWERS.push(searchIntentAnswer);
 
 export function specialAnswer(question: string, system: string): string | undefined {
   for (const answer of SPECIAL_ANSWERS) {
