@@ -143,6 +143,14 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** Cloud-disk search: a base URL standing in for every channel of catalog/webdisk.json ({base}/{key}?keyword=&page=; tests, staging); unset = each channel's own template. */
+    WEBDISK_BASE_URL: optionalUrl,
+    /** Cloud-disk search: ms one channel may take before it counts as empty. */
+    WEBDISK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** Result filter: URL of the forbidden-word list (JSON array of strings, or one word per line); unset = the built-in list. */
+    FORBIDDEN_WORDS_URL: optionalUrl,
+    /** Result filter: ms between refreshes of the remote forbidden-word list. */
+    FORBIDDEN_WORDS_REFRESH_MS: z.coerce.number().int().min(1_000).default(3_600_000),
     /** Hot-list sources of the AI search landing (search-agents-tools 2.2): each site's API base URL. */
     HOT_ZHIHU_BASE_URL: z.string().url().default('https://api.zhihu.com'),
     HOT_BAIDU_BASE_URL: z.string().url().default('https://top.baidu.com'),
@@ -258,6 +266,8 @@ export interface Config {
   wechat: WechatSettings;
   /** Hot-list API bases (search hub landings). */
   hotLists: { zhihuUrl: string; baiduUrl: string; weiboUrl: string };
+  /** Cloud-disk channels and the result filter (modules/webdisk). */
+  webdisk: { baseUrl?: string; timeoutMs: number; forbiddenWordsUrl?: string; forbiddenWordsRefreshMs: number };
   webSearch: {
     /** undefined = decided at boot: searxng with a URL, demo in demo mode, else none. */
     provider?: 'searxng' | 'demo' | 'none';
@@ -349,6 +359,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     hotLists: { zhihuUrl: e.HOT_ZHIHU_BASE_URL, baiduUrl: e.HOT_BAIDU_BASE_URL, weiboUrl: e.HOT_WEIBO_BASE_URL },
     scholar: { openalexUrl: e.OPENALEX_BASE_URL, arxivUrl: e.ARXIV_BASE_URL, timeoutMs: e.SCHOLAR_TIMEOUT_MS },
+    webdisk: {
+      baseUrl: e.WEBDISK_BASE_URL,
+      timeoutMs: e.WEBDISK_TIMEOUT_MS,
+      forbiddenWordsUrl: e.FORBIDDEN_WORDS_URL,
+      forbiddenWordsRefreshMs: e.FORBIDDEN_WORDS_REFRESH_MS,
+    },
     pay: paySettingsFromEnv(e),
   };
 }

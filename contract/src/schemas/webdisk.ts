@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBDISK_MSG } from '../msg/webdisk';
 
 /**
  * Cloud-disk, find files and find websites (search-agents-tools 2.5, 2.6, 3, 7.1). Owned by the
@@ -36,8 +37,36 @@ export type WebdiskChannel = (typeof WEBDISK_CHANNELS)[number];
 
 /** GET /api/v1/search/webdisk */
 export const WebdiskSearchQuerySchema = z.object({
-  keyword: z.string().trim().min(1).max(200),
+  keyword: z.string().trim().min(1, WEBDISK_MSG.webdiskEmptyQuery).max(200),
   channel: z.enum(WEBDISK_CHANNELS).default('up1'),
   page: z.coerce.number().int().min(1).max(100).default(1),
 });
 export type WebdiskSearchQuery = z.infer<typeof WebdiskSearchQuerySchema>;
+
+/** The configuration keys of the web-disk channels (3), as the operator file names them. */
+export const WEBDISK_CONFIG_KEYS = [
+  'Up1Url',
+  'Up2Url',
+  'brotherUrl',
+  'cloudUrl',
+  'pandaUrl',
+  'superUrl',
+  'degreeUrl',
+  'pickupUrl',
+  'aggregate_index',
+  'lzyUrl',
+  'ali2Url',
+  'quarkUrl',
+  'thunderUrl',
+  'baidukUrl',
+  'quark2Url',
+] as const;
+export type WebdiskConfigKey = (typeof WEBDISK_CONFIG_KEYS)[number];
+
+/** Truncation lengths of results (5, 9): cloud-disk title and url 50, website title and content 200. */
+export const WEBDISK_LIMITS = { cloudTitle: 50, cloudUrl: 50, webTitle: 200, webContent: 200 } as const;
+
+/** The fixed id of the find-websites system agent (7.1), read from catalog/agents.json. */
+export const LOOKFORWEB_AGENT_ID = 'lookforweb';
+/** The catalog model of find files (4.4). */
+export const LOOKFORFILE_MODEL = 'lookforfile';
