@@ -48,7 +48,12 @@ export type ScholarSearchQuery = z.infer<typeof ScholarSearchQuerySchema>;
 
 /** GET /api/v1/search/arxiv/list: the digest by category (e.g. cs.AI; '' = all) and day (YYYY-MM-DD). */
 export const ArxivListQuerySchema = z.object({
-  category: z.string().max(32).default(''),
+  /** An arXiv category such as cs.AI or math.NA; '' = the fixed categories of the digest. */
+  category: z
+    .string()
+    .max(32)
+    .regex(/^([a-z-]+(\.[A-Za-z-]+)?)?$/)
+    .default(''),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -56,3 +61,34 @@ export const ArxivListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100).default(1),
 });
 export type ArxivListQuery = z.infer<typeof ArxivListQuerySchema>;
+
+/** GET /api/v1/search/arxiv: arXiv search (mode 4); same paging and year filter as the scholar search. */
+export const ArxivSearchQuerySchema = ScholarSearchQuerySchema.omit({ source: true });
+export type ArxivSearchQuery = z.infer<typeof ArxivSearchQuerySchema>;
+
+/** The digest's fixed categories (2.7), in chip order; labels are in MSG.arxivCategoryNames. */
+export const ARXIV_DIGEST_CATEGORIES = ['cs.AI', 'cs.CL', 'cs.CV', 'cs.GR', 'cs.MM'] as const;
+
+/** Documents a result may link to (5): only these open AI解读 / 预览 / 翻译 / 下载. */
+export const SCHOLAR_DOC_TYPES = ['pdf', 'word', 'excel', 'ppt', 'txt', 'rtf'] as const;
+export type ScholarDocType = (typeof SCHOLAR_DOC_TYPES)[number];
+
+/** Body of POST /api/v1/search/scholar/check, /interpret and /translate. */
+export const ScholarDocSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .regex(/^https?:\/\//i),
+});
+export type ScholarDocBody = z.infer<typeof ScholarDocSchema>;
+
+/** Answer of the check: a header-only request, status 200 or 206 and an accepted content type. */
+export interface ScholarCheckRes {
+  downloadable: boolean;
+  /** The document kind when downloadable, else ''. */
+  docType: ScholarDocType | '';
+  /** The content type the host sent (without parameters), '' when it did not answer. */
+  contentType: string;
+}

@@ -1,6 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { ArxivListQuerySchema, ArxivSearchQuerySchema, ok, ScholarDocSchema, ScholarSearchQuerySchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth-user';
+import { parse } from '../../http/validate';
+import { checkDocument } from './documents';
+import { streamDownload } from './download';
+import { streamReading } from './reading';
+import { createScholarSources, listArxivDigest, searchArxiv, searchScholar } from './service';
 
-/** Routes of this area (search-agents-tools 7); filled in by the area. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function registerScholarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {}
+/**
+ * Scholar and arXiv (search-agents-tools 2.4, 2.7, 7.1): searches (login required; a new search,
+ * page 1, charges resource_learning_search), the arXiv digest (browsing, open to visitors), the
+ * per-result document check, AI解读 and 翻译 streams, and the document download.
+ */
+export async function registerScholarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const sources = createScholarSources(ctx.config.scholar);
+
+  app.get('/v1/search/scholar', async (req) => {
+    const user = requireUser(req);
+    return ok(await searchScholar(ctx, sources, user, parse(ScholarSearchQuerySchema, req.query)));
+  });
+
+  app.get('/v1/search/arxiv', async (req) => {
+    const user = requireUser(req);
+    return ok(await searchArxiv(ctx, sources, user, parse(ArxivSearchQuerySchema, req.query)));
+  });
+
+  app.get('/v1/search/arxiv/list', async (req) => {
+    return ok(await listArxivDigest(sources, parse(ArxivListQuerySchema, req.query)));
+  });
+
+  app.post('/v1/search/scholar/check', async (req) => {
+    requireUser(req);
+    const { url } = parse(ScholarDocSchema, req.body);
+    return ok(await checkDocument(ctx.safeFetch, url));
+  });
+
+  app.post('/v1/search/scholar/interpret', (req, reply) => streamReading(ctx, 'interpret', req, reply));
+  app.post('/v1/search/scholar/translate', (req, reply) => streamReading(ctx, 'translate', req, reply));
+  app.get('/v1/search/scholar/download', (req, reply) => streamDownload(ctx, req, reply));
+}

@@ -1,4 +1,5 @@
 import { searchIntentAnswer } from './search';
+import { scholarAnswer } from './scholar';
 /**
  * Replies the demo upstream gives to the server's own structured requests (intent detection,
  * mind maps, slide outlines, website lists...), so the product works end to end without vendor
@@ -10,6 +11,7 @@ export type SpecialAnswer = (question: string, system: string) => string | undef
 
 export const SPECIAL_ANSWERS: SpecialAnswer[] = [];
 SPECIAL_ANSWERS.push(searchIntentAnswer);
+SPECIAL_ANSWERS.push(scholarAnswer);
 
 export function specialAnswer(question: string, system: string): string | undefined {
   for (const answer of SPECIAL_ANSWERS) {
