@@ -59,6 +59,11 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Codes one IP may request per business day (a shared office or campus network may need more). */
     SMS_IP_DAY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.smsPerIpPerDay),
+    /** Custom providers: AES-256-GCM secret for stored API keys (any string, 16+ chars); required in production. */
+    PROVIDER_KEY_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+    /** Custom models a user may keep: free accounts / members (chat2/getModelMax). */
+    CUSTOM_MODEL_MAX_FREE: z.coerce.number().int().min(0).max(1000).default(3),
+    CUSTOM_MODEL_MAX_MEMBER: z.coerce.number().int().min(0).max(1000).default(20),
     /** Tencent Cloud SMS credentials and template. */
     TENCENT_SMS_SECRET_ID: z.string().optional(),
     TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -186,6 +191,9 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && env.SMS_FIXED_CODE) {
       ctx.addIssue({ code: 'custom', path: ['SMS_FIXED_CODE'], message: 'SMS_FIXED_CODE must not be set in production' });
     }
+    if (env.NODE_ENV === 'production' && !env.PROVIDER_KEY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PROVIDER_KEY_SECRET'], message: 'PROVIDER_KEY_SECRET is required in production' });
+    }
     if (env.SMS_PROVIDER === 'tencent') {
       for (const k of [
         'TENCENT_SMS_SECRET_ID',
@@ -254,6 +262,8 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** Custom providers: key encryption secret (undefined = dev file in DATA_DIR) and slot limits. */
+  providers: { keySecret?: string; maxFree: number; maxMember: number };
   /** Speech to text for voice/video import. */
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Catalog folder override; undefined = the shipped server/catalog. */
@@ -336,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ssrfAllow: e.SSRF_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
     stt: {
       provider: e.STT_PROVIDER,
       baseUrl: e.STT_BASE_URL,
