@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEntries, HOT_MAX_ENTRIES, parseBaidu, parseWeibo, parseZhihu } from './hot-lists';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../test/fixtures/search', name), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../test/fixtures/search', name), 'utf8'));
 
 describe('hot-list parsers', () => {
   it('drops advertised Weibo entries', () => {
@@ -14,7 +15,10 @@ describe('hot-list parsers', () => {
   });
 
   it('reads the newer Zhihu title_area shape too', () => {
-    expect(parseZhihu({ data: [{ target: { title_area: { text: '问题一' } } }, { target: { title: '问题二' } }] })).toEqual(['问题一', '问题二']);
+    expect(parseZhihu({ data: [{ target: { title_area: { text: '问题一' } } }, { target: { title: '问题二' } }] })).toEqual([
+      '问题一',
+      '问题二',
+    ]);
   });
 
   it('answers [] for shapes it does not know', () => {

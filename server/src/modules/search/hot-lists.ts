@@ -62,7 +62,9 @@ export function parseBaidu(json: unknown): string[] {
 /** Weibo side bar: {ok: 1, data: {realtime: [{word, note, is_ad}]}}; advertised entries are dropped. */
 export function parseWeibo(json: unknown): string[] {
   if (!isRecord(json) || !isRecord(json.data) || !Array.isArray(json.data.realtime)) return [];
-  return json.data.realtime.filter((r) => isRecord(r) && !r.is_ad && !r.ad_type).map((r) => str((r as Record<string, unknown>).note) || str((r as Record<string, unknown>).word));
+  return json.data.realtime
+    .filter((r) => isRecord(r) && !r.is_ad && !r.ad_type)
+    .map((r) => str((r as Record<string, unknown>).note) || str((r as Record<string, unknown>).word));
 }
 
 export const HOT_ADAPTERS: Record<HotSource, HotAdapter> = {

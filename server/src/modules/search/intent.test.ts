@@ -34,7 +34,10 @@ describe('detectIntent', () => {
   });
 
   it('falls back when no model can answer', async () => {
-    const none: IntentContext = { catalog: { get: () => undefined } as unknown as IntentContext['catalog'], llm: { available: () => false } as unknown as IntentContext['llm'] };
+    const none: IntentContext = {
+      catalog: { get: () => undefined } as unknown as IntentContext['catalog'],
+      llm: { available: () => false } as unknown as IntentContext['llm'],
+    };
     expect(await detectIntent(none, 'x')).toEqual(INTENT_FALLBACK);
   });
 

@@ -52,7 +52,13 @@ export async function detectIntent(ctx: IntentContext, query: string, requested?
   const signal = parent ? AbortSignal.any([parent, timeout]) : timeout;
   let out = '';
   try {
-    for await (const d of ctx.llm.stream({ model, messages: [{ role: 'user', content: intentPrompt(query) }], temperature: 0, maxTokens: 200, signal })) {
+    for await (const d of ctx.llm.stream({
+      model,
+      messages: [{ role: 'user', content: intentPrompt(query) }],
+      temperature: 0,
+      maxTokens: 200,
+      signal,
+    })) {
       if (d.type === 'text') out += d.text;
       if (out.length > OUTPUT_MAX_CHARS) break;
     }

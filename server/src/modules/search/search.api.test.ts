@@ -32,7 +32,12 @@ describe.each(testDbKinds())('search routes on %s', (kind) => {
     return { status: res.statusCode, body: res.json<Envelope<string[] | null>>() };
   };
   const intent = async (token: string | undefined, payload: unknown) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/search/intent', headers: token ? { token } : {}, payload: payload as object });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/intent',
+      headers: token ? { token } : {},
+      payload: payload as object,
+    });
     return { status: res.statusCode, body: res.json<Envelope<IntentResult | null>>() };
   };
 

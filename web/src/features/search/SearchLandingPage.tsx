@@ -1,4 +1,154 @@
-/** SearchLandingPage: being built (search-agents-tools). */
-export default function SearchLandingPage({ title }: { title?: string }) {
-  return <div style={{ padding: 24 }}>{title}</div>;
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Segmented } from 'antd';
+import { MSG, type StoredMessage } from '@wanxiang/contract';
+import { recordData } from '../../api/history';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { chatPath, modelKeyCandidates } from '../chat/model-key';
+import { AiSearchAnswer } from './AiSearchAnswer';
+import { HotCards } from './HotCards';
+import { MindMapSlot } from './MindMapSlot';
+import { SearchHero } from './SearchHero';
+import { SearchLayout } from './SearchLayout';
+import { bottomTypeOf, modeOf } from './keyword';
+import type { HistoryEntry } from './history';
+import { canStartSearch } from './search-gate';
+import { AI_SEARCH_TOOL, SEARCH_TOOLS, toolPath } from './tools';
+import { AI_SEARCH_MODEL, useAiSearch } from './useAiSearch';
+import { useDebouncedSave } from './useDebouncedSave';
+import { usePresetSearch } from './usePresetSearch';
+import { useSearchHistory } from './useSearchHistory';
+import styles from './search.module.css';
+
+/** Models an AI search may run on when `type` names one (the web-search models of the catalog). */
+const SEARCH_MODELS = ['net_search', 'net', 'completionNet'];
+
+/**
+ * Search landings of modes 1 and 2 (search-agents-tools 2.1, 2.2, 4.2): /aiSearch/searchByhome
+ * (a grid of the six other search tools with 立即体验 and a search-type selector) and
+ * /aiSearch/serachnet (AI search: hot-search cards, answers streamed with cited sources).
+ */
+export default function SearchLandingPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const mode = modeOf(location.pathname, params.get('mode'));
+  const model = modelKeyCandidates(params.get('type')).find((k) => SEARCH_MODELS.includes(k)) ?? AI_SEARCH_MODEL;
+  const bottomType = bottomTypeOf(params);
+
+  const [value, setValue] = useState('');
+  const [searchType, setSearchType] = useState('serachnet');
+  const [historyOpen, setHistoryOpen] = useState(!isMobile);
+  const ai = useAiSearch(model);
+  const history = useSearchHistory(mode, mode === 2);
+  const saveHistory = useDebouncedSave(mode, history.reload);
+
+  // bottomType opens that chat tool (voice, web, doc, video, image) on load.
+  useEffect(() => {
+    if (bottomType) navigate(chatPath(model, { bottomType }), { replace: true });
+  }, [bottomType, model, navigate]);
+
+  const tool = SEARCH_TOOLS.find((t) => t.key === searchType) ?? AI_SEARCH_TOOL;
+  const search = useCallback(
+    async (q: string) => {
+      const quotaKey = mode === 1 ? tool.quotaKey : 'chat_networking';
+      if (!(await canStartSearch(q, quotaKey))) return;
+      const query = q.trim();
+      if (mode === 1) {
+        saveHistory(query);
+        navigate(toolPath(tool.key, query));
+        return;
+      }
+      const id = crypto.randomUUID();
+      saveHistory(query, id);
+      void ai.run(query, id);
+    },
+    [mode, tool, ai, navigate, saveHistory],
+  );
+  usePresetSearch((q) => void search(q), setValue);
+
+  const pickHistory = async (e: HistoryEntry) => {
+    setValue(e.text);
+    if (isMobile) setHistoryOpen(false);
+    if (mode !== 2 || !e.searchid) return void search(e.text);
+    try {
+      const rec = await recordData(e.searchid);
+      const { question, answer } = lastExchange(rec.messages);
+      ai.show({ query: question || e.text, answer, conversationId: e.searchid });
+    } catch {
+      void search(e.text);
+    }
+  };
+
+  const results = mode === 2 && ai.state.phase !== 'idle';
+  return (
+    <SearchLayout
+      history={history}
+      historyOpen={historyOpen}
+      setHistoryOpen={setHistoryOpen}
+      onPickHistory={(e) => void pickHistory(e)}
+      onBack={results ? ai.reset : undefined}
+      right={results ? <MindMapSlot state={ai.state} /> : undefined}
+    >
+      {results ? (
+        <div className={styles.results}>
+          <AiSearchAnswer state={ai.state} onRetry={() => void ai.run(ai.state.query)} />
+        </div>
+      ) : (
+        <SearchHero
+          title={MSG.searchLandingTitles[mode] ?? MSG.searchHubTitle}
+          subtitle={MSG.searchLandingSubtitles[mode]}
+          value={value}
+          onChange={setValue}
+          onSearch={(q) => void search(q)}
+          examples={MSG.searchExamples[mode]}
+          quickLinks={SEARCH_TOOLS.filter((t) => t.mode !== mode).map((t) => ({
+            label: MSG.searchTools[t.key]?.name ?? t.key,
+            onClick: () => navigate(toolPath(t.key)),
+          }))}
+          extra={
+            mode === 1 ? (
+              <div className={styles.typeSelector}>
+                <span className={styles.examplesLabel}>{MSG.searchTypeLabel}</span>
+                <Segmented
+                  value={searchType}
+                  onChange={(v) => setSearchType(String(v))}
+                  options={SEARCH_TOOLS.map((t) => ({ value: t.key, label: MSG.searchTools[t.key]?.name ?? t.key }))}
+                />
+              </div>
+            ) : undefined
+          }
+        >
+          {mode === 2 && (
+            <HotCards
+              onPick={(q) => {
+                setValue(q);
+                void search(q);
+              }}
+            />
+          )}
+          {mode === 1 && (
+            <div className={styles.toolGrid}>
+              {SEARCH_TOOLS.map((t) => (
+                <Card key={t.key} size="small" className={styles.toolCard} title={MSG.searchTools[t.key]?.name}>
+                  <p className={styles.toolDesc}>{MSG.searchTools[t.key]?.desc}</p>
+                  <Button type="primary" ghost onClick={() => navigate(toolPath(t.key))}>
+                    {MSG.searchTryNow}
+                  </Button>
+                </Card>
+              ))}
+            </div>
+          )}
+        </SearchHero>
+      )}
+    </SearchLayout>
+  );
+}
+
+/** The last question and answer of a saved AI search conversation. */
+function lastExchange(messages: StoredMessage[]): { question: string; answer: string } {
+  const answer = [...messages].reverse().find((m) => m.role === 'assistant')?.content ?? '';
+  const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  return { question, answer };
 }
