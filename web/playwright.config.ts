@@ -73,6 +73,9 @@ export default defineConfig({
         // Fake sources and custom providers run on loopback; the SSRF specs use other private addresses.
         SSRF_ALLOW: '127.0.0.1',
         // Outside sources point at the fakes: each area adds its base URLs here, under FAKES.
+        HOT_ZHIHU_BASE_URL: `${FAKES}/hot-zhihu`,
+        HOT_BAIDU_BASE_URL: `${FAKES}/hot-baidu`,
+        HOT_WEIBO_BASE_URL: `${FAKES}/hot-weibo`,
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },
     },
