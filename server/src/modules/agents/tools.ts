@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { webBrowserTool } from '../webdisk/web-browser-tool';
 
 /**
  * Built-in tools a system agent may name in its catalog entry (`tools`), run on the server
@@ -16,4 +15,3 @@ export interface AgentToolRun {
 export type AgentTool = (ctx: AppContext, input: { query: string; userId: number; signal: AbortSignal }) => Promise<AgentToolRun>;
 
 export const AGENT_TOOLS: Record<string, AgentTool> = {};
-AGENT_TOOLS.web_browser = webBrowserTool;
