@@ -116,6 +116,8 @@ const EnvSchema = z
     PROMOS_FILE: z.string().optional(),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
+    /** Shared model cards: distinct reports that hide a card (status 4). */
+    SHARED_MODEL_REPORT_HIDE: z.coerce.number().int().min(1).default(3),
 
     /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
     STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
@@ -262,6 +264,8 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** Distinct reports that hide a shared model card. */
+  sharedModelReportHide: number;
   /** Custom providers: key encryption secret (undefined = dev file in DATA_DIR) and slot limits. */
   providers: { keySecret?: string; maxFree: number; maxMember: number };
   /** Speech to text for voice/video import. */
@@ -346,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ssrfAllow: e.SSRF_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    sharedModelReportHide: e.SHARED_MODEL_REPORT_HIDE,
     providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
     stt: {
       provider: e.STT_PROVIDER,
