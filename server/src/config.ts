@@ -116,6 +116,14 @@ const EnvSchema = z
     PROMOS_FILE: z.string().optional(),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
+    /** MCP servers: a JSON array of {name, description, type, status, url} replacing the catalog's mcp.json (tests, intranets). */
+    MCP_SERVERS_JSON: z.string().optional(),
+    /** MCP: ms to connect to one server and list its tools before it is skipped. */
+    MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+    /** MCP: ms one tool call may take. */
+    MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** MCP: characters of a tool's answer given to the model and shown in the chat. */
+    MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(100).max(200_000).default(8_000),
     /** Shared model cards: distinct reports that hide a card (status 4). */
     SHARED_MODEL_REPORT_HIDE: z.coerce.number().int().min(1).default(3),
 
@@ -264,6 +272,8 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** MCP servers and tool calls (modules/mcp). */
+  mcp: { serversJson?: string; connectTimeoutMs: number; toolTimeoutMs: number; resultMaxChars: number };
   /** Distinct reports that hide a shared model card. */
   sharedModelReportHide: number;
   /** Custom providers: key encryption secret (undefined = dev file in DATA_DIR) and slot limits. */
@@ -352,6 +362,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sharedModelReportHide: e.SHARED_MODEL_REPORT_HIDE,
     providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
+    mcp: {
+      serversJson: e.MCP_SERVERS_JSON || undefined,
+      connectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
+      toolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
+      resultMaxChars: e.MCP_RESULT_MAX_CHARS,
+    },
     stt: {
       provider: e.STT_PROVIDER,
       baseUrl: e.STT_BASE_URL,
@@ -393,6 +409,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SMS_FIXED_CODE: '123456',
     DATA_DIR: '/tmp/wanxiang-test',
     WEB_DIST: '',
+    // No public MCP servers from tests; MCP tests point this at the fake server.
+    MCP_SERVERS_JSON: '[]',
     ...overrides,
   });
 }

@@ -1,2 +1,33 @@
-/** Messages of the MCP servers and tool calls (3, 5, 9): the spec's exact texts. Spread into MSG (messages.ts). */
-export const MCP_MSG = {} as const;
+/** Messages of the MCP servers and tool calls (2.11, 3, 5, 9). Spread into MSG (messages.ts). */
+export const MCP_MSG = {
+  // Spec 5 and 9: at most 4 MCP services connected at once.
+  mcpLimitReached: '最多同时连接 4 个 MCP 服务',
+  mcpServersTitle: 'MCP 服务',
+  mcpServersHint: 'MCP 服务由平台统一配置，当前仅供查看',
+  mcpServersLoadFailed: 'MCP 服务列表加载失败',
+  mcpServersEmpty: '暂无 MCP 服务',
+  mcpAdd: '新增服务',
+  mcpEdit: '编辑',
+  mcpStatusOn: '已启用',
+  mcpStatusOff: '已停用',
+  mcpConnected: '已连接',
+  mcpNotConnected: '未连接',
+  mcpConnectFailed: '连接失败',
+  mcpToolCount: (n: number) => `${n} 个工具`,
+  mcpColName: '名称',
+  mcpColUrl: '地址',
+  mcpColStatus: '状态',
+  mcpColTools: '工具',
+  // Tool calls shown in a chat reply.
+  mcpToolRunning: (name: string) => `正在调用工具 ${name}...`,
+  mcpToolDone: (name: string) => `已调用工具 ${name}`,
+  mcpToolFailedTitle: (name: string) => `工具 ${name} 调用失败`,
+  mcpToolArguments: '参数',
+  mcpToolResult: '结果',
+  mcpToolServer: '服务',
+  mcpToolFailed: '工具调用失败',
+  mcpToolTimeout: '工具调用超时',
+  mcpToolUnknown: '未找到该工具',
+  mcpToolBadArguments: '工具参数不是有效的 JSON',
+  mcpServerUnavailable: 'MCP 服务暂时不可用',
+} as const;

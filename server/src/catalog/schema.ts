@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Shapes of the operator-editable files in server/catalog/. Objects are strict so a misspelt
  * field fails the boot instead of silently falling back to a default.
  */
-const checkKeys = ['chat', 'chat_v40', 'chat_image', 'chat_doc', 'chat_media', 'chat_table', 'chat_networking', 'hat_official'] as const;
+const checkKeys = ['chat', 'chat_v40', 'chat_image', 'chat_doc', 'chat_media', 'chat_table', 'chat_networking', 'hat_official', 'resource_file'] as const;
 const resloveTypes = ['deepSeek', 'common', 'agent', 'zhipu', 'image', 'file', 'customer'] as const;
 
 const text = z.string().trim().min(1);
@@ -40,6 +40,8 @@ export const ModelFileEntrySchema = z.strictObject({
   reasoning: z.boolean(),
   online: z.boolean(),
   keepHistory: z.boolean(),
+  /** The model may call the connected MCP servers' tools (OpenAI function tools). */
+  tools: z.boolean().optional(),
   vendor: z.string().regex(/^[a-z][a-z0-9_-]*$/),
   /** Keys of the models listed under this one (sidebar sub-items). */
   children: z.array(z.string()).optional(),

@@ -8,6 +8,8 @@ export interface CatalogModel extends ModelEntry {
   upstreamExtra?: Record<string, unknown>;
   /** System prompt put before the conversation, if the operator gave one. */
   systemPrompt?: string;
+  /** The model may call the connected MCP servers' tools (catalog `tools: true`). */
+  tools?: boolean;
   /** Quota key charged per reply ('' = unmetered, e.g. v35). */
   quotaKey: string;
   /** vip values that may not use this model. */

@@ -107,6 +107,9 @@ function buildBody(req: LlmStreamRequest): ChatCompletionBody {
   if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
   if (req.presencePenalty !== undefined) body.presence_penalty = req.presencePenalty;
   if (req.frequencyPenalty !== undefined) body.frequency_penalty = req.frequencyPenalty;
+  if (req.tools?.length) {
+    body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  }
   return body;
 }
 

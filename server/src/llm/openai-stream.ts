@@ -61,7 +61,7 @@ export class OpenAiStreamClient {
     const secrets = [target.apiKey];
     let res: Awaited<ReturnType<Pool['request']>> | undefined;
     let complete = false;
-    const state: ParseState = { pending: [], done: false, finished: false, failure: null };
+    const state: ParseState = { pending: [], done: false, finished: false, failure: null, calls: new Map() };
     try {
       res = await pool.request({
         path: url.pathname + url.search,
@@ -145,12 +145,45 @@ interface ParseState {
   /** A choice carried a finish_reason (some servers end without [DONE]). */
   finished: boolean;
   failure: LlmError | null;
+  /** Tool calls being assembled from their fragments, by the vendor's index. */
+  calls: Map<number, { id: string; name: string; arguments: string }>;
+}
+
+/** The assembled tool calls go out in index order when the model's turn ends, then are forgotten. */
+function flushCalls(state: ParseState): void {
+  const indexes = [...state.calls.keys()].sort((a, b) => a - b);
+  for (const i of indexes) {
+    const c = state.calls.get(i)!;
+    if (c.name) state.pending.push({ type: 'tool_call', id: c.id || `call_${i}`, name: c.name, arguments: c.arguments || '{}' });
+  }
+  state.calls.clear();
+}
+
+/** Fold one `delta.tool_calls` array into the calls being assembled (OpenAI streams each call in fragments). */
+function collectCalls(state: ParseState, fragments: unknown[]): void {
+  fragments.forEach((raw, position) => {
+    if (!isObject(raw)) return;
+    // Some servers (Gemini's compatible endpoint) leave the index out: the position stands in.
+    const index = typeof raw.index === 'number' ? raw.index : position;
+    let call = state.calls.get(index);
+    if (!call) {
+      call = { id: '', name: '', arguments: '' };
+      state.calls.set(index, call);
+    }
+    if (typeof raw.id === 'string' && raw.id && !call.id) call.id = raw.id;
+    const fn = isObject(raw.function) ? raw.function : undefined;
+    if (fn && typeof fn.name === 'string' && fn.name && !call.name) call.name = fn.name;
+    if (fn && typeof fn.arguments === 'string') call.arguments += fn.arguments;
+    // A few servers send the arguments already parsed.
+    else if (fn && isObject(fn.arguments)) call.arguments = JSON.stringify(fn.arguments);
+  });
 }
 
 function onEvent(ev: EventSourceMessage, state: ParseState, secrets: readonly (string | undefined)[]): void {
   if (state.done || state.failure) return;
   const data = ev.data.trim();
   if (data === '[DONE]') {
+    flushCalls(state);
     state.done = true;
     return;
   }
@@ -174,8 +207,12 @@ function onEvent(ev: EventSourceMessage, state: ParseState, secrets: readonly (s
     const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (typeof reasoning === 'string' && reasoning) state.pending.push({ type: 'reasoning', text: reasoning });
     if (typeof delta.content === 'string' && delta.content) state.pending.push({ type: 'text', text: delta.content });
+    if (Array.isArray(delta.tool_calls)) collectCalls(state, delta.tool_calls);
   }
-  if (choice && typeof choice.finish_reason === 'string' && choice.finish_reason) state.finished = true;
+  if (choice && typeof choice.finish_reason === 'string' && choice.finish_reason) {
+    state.finished = true;
+    flushCalls(state);
+  }
   // Usage sits at the top level (OpenAI, GLM) or inside the choice (Kimi).
   const usage = isObject(json.usage) ? json.usage : choice && isObject(choice.usage) ? choice.usage : undefined;
   if (usage) {
@@ -190,8 +227,21 @@ function onEvent(ev: EventSourceMessage, state: ParseState, secrets: readonly (s
 
 /** A message with content parts goes out as an OpenAI content array (vision); the rest as they are. */
 export function wireBody(body: ChatCompletionBody): ChatCompletionBody | Record<string, unknown> {
-  if (!body.messages.some((m) => m.parts)) return body;
-  return { ...body, messages: body.messages.map(({ parts, ...m }) => (parts ? { ...m, content: parts } : m)) };
+  if (!body.messages.some((m) => m.parts || m.toolCalls || m.toolCallId)) return body;
+  return { ...body, messages: body.messages.map(wireMessage) };
+}
+
+/** Tool turns in OpenAI's shape: assistant `tool_calls` (content may be null), `tool` answers with `tool_call_id`. */
+function wireMessage({ parts, toolCalls, toolCallId, ...m }: ChatCompletionBody['messages'][number]): Record<string, unknown> {
+  if (toolCalls?.length) {
+    return {
+      ...m,
+      content: m.content || null,
+      tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+    };
+  }
+  if (toolCallId) return { ...m, tool_call_id: toolCallId };
+  return parts ? { ...m, content: parts } : m;
 }
 
 function classify(

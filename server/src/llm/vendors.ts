@@ -3,13 +3,20 @@
  * is the endpoint, how it is switched on and a few request-body details. Adding a vendor is one
  * entry here (plus its `<VENDOR>_API_KEY` / `_BASE_URL` in config.ts); no switch elsewhere.
  */
-import type { LlmContentPart } from './types';
+import type { LlmContentPart, LlmToolCall } from './types';
+
+/** An OpenAI function tool as sent upstream. */
+export interface WireTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+}
 
 /** The request body sent to `{base}/chat/completions`. */
 export interface ChatCompletionBody {
   model: string;
-  messages: { role: string; content: string; parts?: LlmContentPart[] }[];
+  messages: { role: string; content: string; parts?: LlmContentPart[]; toolCalls?: LlmToolCall[]; toolCallId?: string }[];
   stream: boolean;
+  tools?: WireTool[];
   temperature?: number;
   max_tokens?: number;
   max_completion_tokens?: number;

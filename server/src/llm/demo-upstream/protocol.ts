@@ -52,6 +52,16 @@ export interface CompletionBody {
   /** The system messages, joined: a model's instructions (e.g. the chart model asks for ```echarts). */
   systemText: string;
   promptChars: number;
+  /** Function tools offered with the request (name, description, JSON Schema). */
+  tools: DemoTool[];
+  /** The tool answers after the last user message (the model's next step reads them). */
+  toolResults: { name: string; content: string }[];
+}
+
+export interface DemoTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
 
 export function parseCompletionBody(value: unknown): CompletionBody | null {
@@ -59,12 +69,22 @@ export function parseCompletionBody(value: unknown): CompletionBody | null {
   let lastUserText = '';
   let systemText = '';
   let promptChars = 0;
+  let toolResults: { name: string; content: string }[] = [];
+  const callNames = new Map<string, string>();
   for (const m of value.messages) {
     if (!isObject(m)) return null;
     const text = contentText(m.content);
     promptChars += text.length;
-    if (m.role === 'user') lastUserText = text;
+    if (m.role === 'user') {
+      lastUserText = text;
+      toolResults = [];
+    }
     if (m.role === 'system') systemText += `${text}\n`;
+    if (m.role === 'assistant' && Array.isArray(m.tool_calls)) {
+      for (const c of m.tool_calls)
+        if (isObject(c) && typeof c.id === 'string' && isObject(c.function)) callNames.set(c.id, String(c.function.name ?? ''));
+    }
+    if (m.role === 'tool') toolResults.push({ name: callNames.get(String(m.tool_call_id)) ?? '', content: text });
   }
   const options = isObject(value.stream_options) ? value.stream_options : {};
   return {
@@ -74,7 +94,24 @@ export function parseCompletionBody(value: unknown): CompletionBody | null {
     lastUserText,
     systemText,
     promptChars,
+    tools: parseTools(value.tools),
+    toolResults,
   };
+}
+
+function parseTools(raw: unknown): DemoTool[] {
+  if (!Array.isArray(raw)) return [];
+  const out: DemoTool[] = [];
+  for (const t of raw) {
+    const fn = isObject(t) && isObject(t.function) ? t.function : undefined;
+    if (!fn || typeof fn.name !== 'string' || !fn.name) continue;
+    out.push({
+      name: fn.name,
+      description: typeof fn.description === 'string' ? fn.description : '',
+      parameters: isObject(fn.parameters) ? fn.parameters : {},
+    });
+  }
+  return out;
 }
 
 /** Text of a message content: a string or OpenAI content parts. */

@@ -4,6 +4,7 @@ import { buildAnswer, buildReasoning, tokenize } from './answer';
 import { planFrom, stripMarkers, type DemoPlan } from './faults';
 import { readAttachments } from './attachments';
 import { errorType, parseCompletionBody, readJson, sendError, sendJson, sendModels } from './protocol';
+import { planToolTurn, streamToolCall } from './tool-calls';
 
 /**
  * The built-in demo upstream: an OpenAI-compatible HTTP server on loopback. The gateway starts
@@ -116,6 +117,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
   if (!parsed) return sendError(res, 400, "'messages' must be a non-empty array", 'invalid_request_error');
   const plan = planFrom(req.headers, parsed.lastUserText);
   const attached = readAttachments(body.value, parsed.lastUserText);
+  // Offered tools: maybe a tool call now, or (after tool answers) a text quoting them.
+  const toolTurn = planToolTurn(parsed);
   const job: Job = {
     model: parsed.model,
     question: stripMarkers(attached.question),
@@ -126,11 +129,13 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
     includeUsage: parsed.includeUsage,
     plan,
     delayMs: plan.delayMs ?? ctx.tokenDelayMs,
+    answer: toolTurn?.kind === 'answer' ? toolTurn.text : undefined,
   };
   const begin = () => {
     if (plan.errorStatus)
       return sendError(res, plan.errorStatus, `Demo upstream fault: HTTP ${plan.errorStatus}`, errorType(plan.errorStatus));
     if (!parsed.stream) return sendCompletion(res, job);
+    if (toolTurn?.kind === 'call') return streamToolCall(res, job.model, toolTurn.call, job.includeUsage);
     streamJob(res, job, ctx);
   };
   if (plan.slowFirstByteMs) {
@@ -150,11 +155,13 @@ interface Job {
   includeUsage: boolean;
   plan: DemoPlan;
   delayMs: number;
+  /** A fixed reply instead of the built answer (the text after tool results). */
+  answer?: string;
 }
 
 function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
   const reasoningTokens = job.reasoning ? tokenize(buildReasoning(job.question)) : [];
-  const answerTokens = tokenize(job.preface + buildAnswer(job.question, job.model, job.system));
+  const answerTokens = tokenize(job.preface + (job.answer ?? buildAnswer(job.question, job.model, job.system)));
   const contentTotal = job.plan.neverEnd ? Infinity : (job.plan.tokens ?? answerTokens.length);
   const id = `chatcmpl-demo${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const created = Math.floor(Date.now() / 1000);
@@ -250,7 +257,7 @@ function streamJob(res: ServerResponse, job: Job, ctx: RouteCtx): void {
 }
 
 function sendCompletion(res: ServerResponse, job: Job): void {
-  const answer = job.preface + buildAnswer(job.question, job.model, job.system);
+  const answer = job.preface + (job.answer ?? buildAnswer(job.question, job.model, job.system));
   const reasoning = job.reasoning ? buildReasoning(job.question) : undefined;
   const tokens = tokenize(answer);
   const content =

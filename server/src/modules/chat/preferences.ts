@@ -51,7 +51,7 @@ export function buildPreferenceInstruction(prefs: ReplyPrefs | undefined): strin
  * The upstream messages with the preference instruction added to the leading system message
  * (or as one): several vendors accept a system message only in first place.
  */
-export function withPreferences<M extends { role: 'system' | 'user' | 'assistant'; content: string }>(
+export function withPreferences<M extends { role: string; content: string }>(
   messages: M[],
   prefs: ReplyPrefs | undefined,
 ): M[] {

@@ -7,6 +7,7 @@ import type { OpenStreams } from './open-streams';
 import { abandonTurn, completeTurn, recordPrompt, type ChatTurn, type ReplyRecord } from './service';
 import { SseWriter } from './sse';
 import { runSearchPhase } from './web-search';
+import { streamWithTools, type ToolEvent } from '../mcp/tool-loop';
 
 /** Why a stream stopped before the upstream finished. */
 type StopReason = 'client' | 'shutdown';
@@ -65,7 +66,13 @@ export async function relayChat(
     const savePrompt = () =>
       (promptSaved ??= recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'chat: saving the question failed')));
     const request = turn.search ? await runSearchPhase(ctx, turn.search, turn.upstream, sse, upstreamAbort.signal, log) : turn.upstream;
-    const upstream = ctx.llm.stream({ ...request, signal: upstreamAbort.signal })[Symbol.asyncIterator]();
+    const upstreamRequest = { ...request, signal: upstreamAbort.signal };
+    // Models flagged `tools` may call the connected MCP servers' tools (search-agents-tools 3, 9).
+    const upstream = (
+      turn.model.tools
+        ? streamWithTools(ctx, { stream: (r) => ctx.llm.stream(r), request: upstreamRequest, onToolEvent: (e) => sendToolEvent(sse, e) })
+        : ctx.llm.stream(upstreamRequest)
+    )[Symbol.asyncIterator]();
     const outcome = await forward(upstream, sse, savePrompt);
     unwatch();
     await savePrompt();
@@ -88,6 +95,11 @@ export async function relayChat(
     sse.end();
     res.off('close', onClose);
   }
+}
+
+function sendToolEvent(sse: SseWriter, e: ToolEvent): void {
+  if (e.event === 'tool_call') sse.send('tool_call', e.data);
+  else sse.send('tool_result', e.data);
 }
 
 interface Outcome {
@@ -117,7 +129,7 @@ async function forward(upstream: AsyncIterator<LlmDelta>, sse: SseWriter, afterF
         if (reasoningStart === 0) reasoningStart = reasoningEnd;
         reasoning.push(d.text);
         room = sse.send('reasoning', { text: d.text });
-      } else {
+      } else if (d.type === 'usage') {
         usage = { promptTokens: d.promptTokens, completionTokens: d.completionTokens, totalTokens: d.totalTokens };
       }
       afterFirst();

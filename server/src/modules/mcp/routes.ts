@@ -1,6 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { MCP_MAX_CONNECTED, ok, type McpServersRes, type McpToolsRes } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth-user';
+import { mcpRegistryOf } from './store';
 
-/** Routes of this area (search-agents-tools 7); filled in by the area. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {}
+/**
+ * MCP servers (search-agents-tools 2.11, 3, 5, 9), login required (listing connects to them):
+ * `GET /api/v1/mcp/servers` the display-only list with each server's state and tool count,
+ * `GET /api/v1/mcp/tools` the tools offered to tools-capable models. The server list is read
+ * (and checked) at boot; the connections close with the app.
+ */
+export async function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const registry = mcpRegistryOf(ctx);
+  app.addHook('onClose', async () => registry.close());
+
+  app.get('/v1/mcp/servers', async (req) => {
+    requireUser(req);
+    await registry.connectAll();
+    const data: McpServersRes = { max: MCP_MAX_CONNECTED, servers: registry.views() };
+    return ok(data);
+  });
+
+  app.get('/v1/mcp/tools', async (req) => {
+    requireUser(req);
+    await registry.connectAll();
+    const data: McpToolsRes = { tools: registry.toolViews() };
+    return ok(data);
+  });
+}
