@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { inviteCodeField } from './common';
 
 /** Model catalog entries as served to the web app (chat-core 3, search-agents-tools 3). */
-export type CheckKey = 'chat' | 'chat_v40' | 'chat_image' | 'chat_doc' | 'chat_media' | 'chat_table' | 'chat_networking' | 'hat_official';
+export type CheckKey = 'chat' | 'chat_v40' | 'chat_image' | 'chat_doc' | 'chat_media' | 'chat_table' | 'chat_networking' | 'hat_official' | 'resource_file';
 export type ResloveType = 'deepSeek' | 'common' | 'agent' | 'zhipu' | 'image' | 'file' | 'customer';
 
 export interface ModelEntry {

@@ -67,6 +67,6 @@ export type WebdiskConfigKey = (typeof WEBDISK_CONFIG_KEYS)[number];
 export const WEBDISK_LIMITS = { cloudTitle: 50, cloudUrl: 50, webTitle: 200, webContent: 200 } as const;
 
 /** The fixed id of the find-websites system agent (7.1), read from catalog/agents.json. */
-export const LOOKFORWEB_AGENT_ID = 'lookforweb';
+export const LOOKFORWEB_AGENT_ID = '66a0f1c2e4b0a1b2c3d4e5f6';
 /** The catalog model of find files (4.4). */
 export const LOOKFORFILE_MODEL = 'lookforfile';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { webBrowserTool } from '../webdisk/web-browser-tool';
 
 /**
  * Built-in tools a system agent may name in its catalog entry (`tools`), run on the server
@@ -15,3 +16,4 @@ export interface AgentToolRun {
 export type AgentTool = (ctx: AppContext, input: { query: string; userId: number; signal: AbortSignal }) => Promise<AgentToolRun>;
 
 export const AGENT_TOOLS: Record<string, AgentTool> = {};
+AGENT_TOOLS.web_browser = webBrowserTool;

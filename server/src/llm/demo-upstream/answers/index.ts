@@ -1,4 +1,5 @@
 import { searchIntentAnswer } from './search';
+import { webdiskAnswer } from './webdisk';
 import { mindMapAnswer } from './mindmap';
 import { agentsAnswer } from './agents';
 import { scholarAnswer } from './scholar';
@@ -13,6 +14,7 @@ export type SpecialAnswer = (question: string, system: string) => string | undef
 
 export const SPECIAL_ANSWERS: SpecialAnswer[] = [];
 SPECIAL_ANSWERS.push(searchIntentAnswer);
+SPECIAL_ANSWERS.push(webdiskAnswer);
 SPECIAL_ANSWERS.push(mindMapAnswer);
 SPECIAL_ANSWERS.push(agentsAnswer);
 SPECIAL_ANSWERS.push(scholarAnswer);
