@@ -1,2 +1,44 @@
-/** Messages of the presentations (2.8, 4.5, 5, 7.5): the spec's exact texts. Spread into MSG (messages.ts). */
-export const SLIDES_MSG = {} as const;
+/** Messages of the presentations (2.8, 4.5, 5, 7.5, 8): the spec's exact texts. Spread into MSG (messages.ts). */
+export const SLIDES_MSG = {
+  // validation and errors (spec 5, 8), word for word
+  slidesNotReady: '没有消息或者正在生成中，请稍等...',
+  slidesNoContent: 'no ppt content, generate it first',
+  slidesWaitContent: 'wait for ppt content',
+  slidesNoTemplate: 'no ppt id, retry',
+  slidesNoDownload: '暂未生成可下载的PPT',
+  slidesFailed: '生成失败,请检查生成内容后再试！',
+  slidesDownloadFailed: '下载失败',
+  // server-side refusals the spec leaves open
+  slidesTemplateUnknown: '模板不存在，请重新选择模板',
+  slidesContentTooLong: 'PPT 内容过长，请精简后再试',
+  slidesTaskNotFound: '任务不存在',
+  slidesTopicMissing: '请输入PPT主题',
+  // UI (2.8): modal, steps, buttons
+  slidesButton: '生成PPT',
+  slidesModalTitle: 'AI 生成PPT',
+  slidesStepOutline: '生成大纲',
+  slidesStepTemplate: '选择模板',
+  slidesStepBuild: '生成PPT',
+  slidesOutlineHint: '大纲可直接编辑：# 标题、## 章节、### 页面、- 要点',
+  slidesOutlineGenerating: '正在生成大纲...',
+  slidesRegenerate: '重新生成大纲',
+  slidesNext: '下一步',
+  slidesPrev: '上一步',
+  slidesGenerate: '生成PPT',
+  slidesBuilding: '正在生成PPT，请稍候...',
+  slidesDownload: '下载',
+  slidesPreviewTitle: 'PPT预览',
+  slidesPageTitle: 'AI 一键生成PPT',
+  slidesPageSubtitle: '输入主题，自动生成大纲，挑选模板，一键生成可编辑的 PPT',
+  slidesTopicPlaceholder: '请输入PPT主题，例如：新能源汽车行业发展趋势',
+  slidesStart: '生成大纲',
+  slidesRestart: '重新开始',
+  slidesAllStyles: '全部风格',
+  slidesAllColors: '全部颜色',
+  slidesSlideCount: (n: number) => `共 ${n} 页`,
+  // slide texts the builder writes into the deck
+  slidesAgenda: '目录',
+  slidesThanks: '谢谢观看',
+  slidesThanksSub: '感谢聆听 · 欢迎交流',
+  slidesPart: (n: number) => `第${n}部分`,
+} as const;

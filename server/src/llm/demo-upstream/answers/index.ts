@@ -3,6 +3,7 @@ import { webdiskAnswer } from './webdisk';
 import { mindMapAnswer } from './mindmap';
 import { agentsAnswer } from './agents';
 import { scholarAnswer } from './scholar';
+import { slidesAnswer } from './slides';
 /**
  * Replies the demo upstream gives to the server's own structured requests (intent detection,
  * mind maps, slide outlines, website lists...), so the product works end to end without vendor
@@ -18,6 +19,7 @@ SPECIAL_ANSWERS.push(webdiskAnswer);
 SPECIAL_ANSWERS.push(mindMapAnswer);
 SPECIAL_ANSWERS.push(agentsAnswer);
 SPECIAL_ANSWERS.push(scholarAnswer);
+SPECIAL_ANSWERS.push(slidesAnswer);
 
 export function specialAnswer(question: string, system: string): string | undefined {
   for (const answer of SPECIAL_ANSWERS) {

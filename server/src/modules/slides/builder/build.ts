@@ -1,0 +1,42 @@
+import PptxGenJS from 'pptxgenjs';
+import type { PptSlide, PptTemplate } from '@wanxiang/contract';
+import type { Deck } from '../deck';
+import type { Ground, Pen } from './canvas';
+import { DECOR_PAINTERS } from './decor';
+import { agendaSlide, closingSlide, contentSlide, sectionSlide, titleSlide } from './layouts';
+
+/** Title, section and closing slides sit on the template's primary colour; the rest on its page colour. */
+const groundOf = (s: PptSlide): Ground => (s.kind === 'title' || s.kind === 'section' || s.kind === 'closing' ? 'primary' : 'page');
+
+export interface BuildOptions {
+  /** Small line on the title slide (product name and date). */
+  brand?: string;
+}
+
+/** A real .pptx (Office Open XML) of a deck drawn in a template, as bytes. */
+export async function buildPptx(deck: Deck, template: PptTemplate, opts: BuildOptions = {}): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_16x9';
+  pptx.title = deck.title;
+  pptx.company = '万象 AI';
+  pptx.author = '万象 AI';
+  pptx.theme = { headFontFace: template.fonts.heading, bodyFontFace: template.fonts.body };
+  const paint = DECOR_PAINTERS[template.decor] ?? DECOR_PAINTERS.band!;
+  const brand = opts.brand ?? `万象 AI · ${new Date().toISOString().slice(0, 10)}`;
+  let page = 0;
+  for (const s of deck.slides) {
+    page++;
+    const ground = groundOf(s);
+    const slide = pptx.addSlide();
+    slide.background = { color: ground === 'primary' ? template.palette.primary : template.palette.background };
+    const pen: Pen = { slide, t: template };
+    paint(pen, s.kind, ground);
+    if (s.kind === 'title') titleSlide(pen, s, brand);
+    else if (s.kind === 'agenda') agendaSlide(pen, s);
+    else if (s.kind === 'section') sectionSlide(pen, s);
+    else if (s.kind === 'closing') closingSlide(pen, s);
+    else contentSlide(pen, s, page);
+  }
+  const out = await pptx.write({ outputType: 'nodebuffer' });
+  return out as Buffer;
+}
