@@ -62,4 +62,5 @@ export const PROVIDERS_MSG = {
   providersKeyKeepHint: (hint: string) => `已保存 ${hint}，留空则不修改`,
   providersDeleteConfirm: '确定删除该模型吗？',
   providersModelsOf: (company: string) => `${company} 的模型`,
+  providersRetry: '重试',
 } as const;

@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import type { ModelEntry, ModelGroup } from '@wanxiang/contract';
 import { fetchWebModels } from '../api/models';
 import { getInviteCode } from './keywords';
+import { useUserStore } from './user';
+import { getModelList } from '../api/providers';
+import { customModelToEntry } from '../features/providers/custom-entries';
 
 /** The chat model catalog, loaded once per page view and shared by every chat screen. */
 export interface CatalogState {
@@ -26,6 +29,14 @@ function indexModels(list: readonly ModelEntry[]): Record<string, ModelEntry> {
 
 let inflight: Promise<void> | null = null;
 
+/** The logged-in user's custom models as 'customer' entries (search-agents-tools 7.4); none for guests or on failure. */
+function fetchCustomModels(): Promise<ModelEntry[]> {
+  if (!useUserStore.getState().token) return Promise.resolve([]);
+  return getModelList()
+    .then((list) => list.map(customModelToEntry))
+    .catch(() => []);
+}
+
 export const useCatalogStore = create<CatalogState>()((set, get) => ({
   status: 'idle',
   list: [],
@@ -35,8 +46,11 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
   load(force = false) {
     if (!force && (get().status === 'ready' || inflight)) return inflight ?? Promise.resolve();
     set({ status: 'loading' });
-    inflight = fetchWebModels(getInviteCode() || undefined)
-      .then((res) => set({ status: 'ready', list: res.list, groups: res.groups, demo: res.demo, byKey: indexModels(res.list) }))
+    inflight = Promise.all([fetchWebModels(getInviteCode() || undefined), fetchCustomModels()])
+      .then(([res, custom]) => {
+        const list = [...res.list, ...custom];
+        set({ status: 'ready', list, groups: res.groups, demo: res.demo, byKey: indexModels(list) });
+      })
       .catch(() => set({ status: 'error' }))
       .finally(() => {
         inflight = null;

@@ -3,6 +3,7 @@ import { Empty, Input, Modal, Segmented, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
 import { CustomModelsEmpty } from './menu/CustomModelsEmpty';
+import { CustomModelsBar } from '../providers/CustomModelsBar';
 import { ModelCard } from './menu/ModelCard';
 import {
   ALL_GROUPS,
@@ -118,6 +119,7 @@ function PickerBody({ current, groups, byKey, list, onPick, mobile }: ModelPicke
           </nav>
         )}
         <div className={styles.pickerList}>
+          {!curated && <CustomModelsBar mobile={mobile} count={custom.length} />}
           {!curated && custom.length === 0 ? (
             <CustomModelsEmpty onGoCurated={() => setTab(CURATED_TAB)} />
           ) : models.length === 0 ? (

@@ -1,5 +1,6 @@
 import { MSG } from '@wanxiang/contract';
 import { streamChat, type ChatStreamItem } from '../../api/chat-stream';
+import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage } from '../../stores/chat-state';
@@ -83,7 +84,10 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     const stream = streamChat({
       model: req.model,
       signal: controller.signal,
+      // A custom model streams through the user's own provider (search-agents-tools 7.4).
+      ...(isCustomModelKey(req.model) ? { path: CUSTOM_CHAT_PATH } : {}),
       body: {
+        ...(isCustomModelKey(req.model) ? { model_id: req.model } : {}),
         prompt: req.prompt,
         messages: history,
         conversationId: session.conversationId ?? session.id,
