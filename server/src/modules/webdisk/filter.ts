@@ -89,7 +89,7 @@ export function filterWebResults(items: WebResult[], words: readonly string[]): 
 /** Parse a remote list: a JSON array of strings (or {data|words: [...]}) or one word per line. */
 export function parseWordList(body: string): string[] {
   const text = body.replace(/^\uFEFF/, '').trim();
-  let list: unknown = null;
+  let list: unknown;
   if (text.startsWith('[') || text.startsWith('{')) {
     try {
       const json: unknown = JSON.parse(text);
