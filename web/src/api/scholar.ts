@@ -1,5 +1,5 @@
-import type { AcademicResult, ArxivItem, ArxivListQuery, ScholarSearchQuery, SearchPage } from '@wanxiang/contract';
-import { get } from './request';
+import type { AcademicResult, ArxivItem, ArxivListQuery, ArxivSearchQuery, ScholarCheckRes, ScholarSearchQuery, SearchPage } from '@wanxiang/contract';
+import { get, post } from './request';
 
 /** Scholar and arXiv (search-agents-tools 7.1). A failing source answers an empty page, not an error. */
 
@@ -10,3 +10,25 @@ export function searchScholar(q: Partial<ScholarSearchQuery> & { keyword: string
 export function listArxiv(q: Partial<ArxivListQuery> = {}, signal?: AbortSignal): Promise<SearchPage<ArxivItem>> {
   return get<SearchPage<ArxivItem>>('/v1/search/arxiv/list', { ...q }, { silent: true, signal });
 }
+
+export function searchArxiv(q: Partial<ArxivSearchQuery> & { keyword: string }, signal?: AbortSignal): Promise<SearchPage<ArxivItem>> {
+  return get<SearchPage<ArxivItem>>('/v1/search/arxiv', { ...q }, { silent: true, signal });
+}
+
+/** The per-result check (HEAD through the server's SSRF-safe fetch); never fails: an error means not downloadable. */
+export async function checkScholarDoc(url: string, signal?: AbortSignal): Promise<ScholarCheckRes> {
+  try {
+    return await post<ScholarCheckRes>('/v1/search/scholar/check', { url }, { silent: true, signal });
+  } catch {
+    return { downloadable: false, docType: '', contentType: '' };
+  }
+}
+
+/** Streaming paths of AI解读 and 翻译 (chat stream protocol; read with streamChat). */
+export const SCHOLAR_READING_PATHS = {
+  interpret: '/v1/search/scholar/interpret',
+  translate: '/v1/search/scholar/translate',
+} as const;
+
+/** GET path of the document download (an attachment; errors come back as an envelope). */
+export const SCHOLAR_DOWNLOAD_PATH = '/v1/search/scholar/download';

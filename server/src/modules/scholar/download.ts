@@ -1,4 +1,5 @@
 import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, ScholarDocSchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
@@ -15,13 +16,14 @@ const EXT: Record<string, string> = { pdf: 'pdf', word: 'docx', excel: 'xlsx', p
 
 /** A file name for the attachment: the URL's last path segment, or "document.<ext>". */
 export function fileNameOf(url: string, docType: string): string {
-  let last = '';
+  let last: string;
   try {
     last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
   } catch {
     last = '';
   }
-  const safe = last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 120);
+  // Path separators, characters Windows refuses, and control characters (below U+0020).
+  const safe = [...last].map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('').slice(0, 120);
   const ext = EXT[docType] ?? 'bin';
   if (!safe) return `document.${ext}`;
   return /\.[a-z0-9]{2,5}$/i.test(safe) ? safe : `${safe}.${ext}`;
@@ -70,7 +72,7 @@ export async function streamDownload(ctx: AppContext, req: FastifyRequest, reply
   reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
   if (Number.isFinite(length)) reply.header('content-length', String(length));
   reply.header('cache-control', 'no-store');
-  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(cap);
+  const body = Readable.fromWeb(res.body as WebReadableStream).pipe(cap);
   body.on('close', () => clearTimeout(timer));
   return reply.send(body);
 }
