@@ -25,7 +25,7 @@ function recordedWorks(): Work[] {
   return works;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.statusCode = status;
   res.setHeader('content-type', type);
   res.end(body);
@@ -34,7 +34,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 /** OpenAlex filters used by the adapter: publication_year:Y and from_publication_date:Y-01-01. */
 function yearMatches(work: Work, filter: string): boolean {
   for (const part of filter.split(',')) {
-    const [key, value] = part.split(':');
+    const [key, value = ''] = part.split(':');
     if (key === 'publication_year' && work.publication_year !== Number(value)) return false;
     if (key === 'from_publication_date' && work.publication_year < Number(value.slice(0, 4))) return false;
   }
@@ -43,7 +43,7 @@ function yearMatches(work: Work, filter: string): boolean {
 
 const openalex: FakeSource = {
   prefix: '/openalex',
-  handle(_req, res, path) {
+  handle(req, res, path) {
     const url = new URL(path, 'http://fake');
     if (url.pathname !== '/works') return send(res, 404, 'application/json', '{"error":"not found"}');
     const search = url.searchParams.get('search') ?? '';
@@ -54,7 +54,9 @@ const openalex: FakeSource = {
     const all = recordedWorks().filter((w) => !filter || yearMatches(w, filter));
     const results = all.slice((page - 1) * per, page * per);
     const meta = { count: all.length, db_response_time_ms: 38, page, per_page: per, groups_count: null };
-    send(res, 200, 'application/json', JSON.stringify({ meta, results, group_by: [] }));
+    // The recorded open-access PDFs hosted on example.org are served by the document fake below.
+    const body = JSON.stringify({ meta, results, group_by: [] }).replaceAll('https://example.org/papers/', `http://${req.headers.host}/scholar-docs/`);
+    send(res, 200, 'application/json', body);
   },
 };
 
@@ -77,7 +79,7 @@ function entryMatches(entry: string, query: string): boolean {
       const t = term.trim();
       if (t.startsWith('cat:')) return cats.includes(t.slice(4));
       const date = /^submittedDate:\[(\d{12}) TO (\d{12})\]$/.exec(t);
-      if (date) return published >= date[1] && published <= date[2];
+      if (date) return published >= (date[1] ?? '') && published <= (date[2] ?? '');
       if (t.startsWith('all:')) return t.slice(4).replace(/"/g, '').toLowerCase().split(/\s+/).every((w) => text.includes(w));
       return false;
     });
@@ -111,6 +113,8 @@ const docs: FakeSource = {
     const body = (b: Buffer | string) => (head ? '' : b);
     switch (path.split('?')[0]) {
       case '/paper.pdf':
+      case '/llm-science-survey.pdf':
+      case '/efficient-attention.pdf':
         return send(res, 200, 'application/pdf', body(fixture('paper.pdf')));
       case '/partial.pdf':
         res.setHeader('content-range', 'bytes 0-994/995');
@@ -126,11 +130,13 @@ const docs: FakeSource = {
       case '/redirect-private':
         res.statusCode = 302;
         res.setHeader('location', 'http://10.0.0.1/secret.pdf');
-        return res.end();
+        res.end();
+        return;
       case '/redirect-paper':
         res.statusCode = 302;
         res.setHeader('location', '/scholar-docs/paper.pdf');
-        return res.end();
+        res.end();
+        return;
       default:
         return send(res, 404, 'text/plain', 'not found');
     }
