@@ -84,8 +84,12 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
       .catch(() => setMissing(true));
     return () => abort.current?.abort();
   }, [agentId]);
-  useEffect(() => setFile(initialFile), [initialFile]);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [lines]);
+  useEffect(() => {
+    setFile(initialFile);
+  }, [initialFile]);
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [lines]);
 
   const patchLast = (fn: (l: ChatLine) => ChatLine) => setLines((ls) => [...ls.slice(0, -1), fn(ls.at(-1)!)]);
 
