@@ -55,7 +55,10 @@ const openalex: FakeSource = {
     const results = all.slice((page - 1) * per, page * per);
     const meta = { count: all.length, db_response_time_ms: 38, page, per_page: per, groups_count: null };
     // The recorded open-access PDFs hosted on example.org are served by the document fake below.
-    const body = JSON.stringify({ meta, results, group_by: [] }).replaceAll('https://example.org/papers/', `http://${req.headers.host}/scholar-docs/`);
+    const body = JSON.stringify({ meta, results, group_by: [] }).replaceAll(
+      'https://example.org/papers/',
+      `http://${req.headers.host}/scholar-docs/`,
+    );
     send(res, 200, 'application/json', body);
   },
 };
@@ -80,7 +83,13 @@ function entryMatches(entry: string, query: string): boolean {
       if (t.startsWith('cat:')) return cats.includes(t.slice(4));
       const date = /^submittedDate:\[(\d{12}) TO (\d{12})\]$/.exec(t);
       if (date) return published >= (date[1] ?? '') && published <= (date[2] ?? '');
-      if (t.startsWith('all:')) return t.slice(4).replace(/"/g, '').toLowerCase().split(/\s+/).every((w) => text.includes(w));
+      if (t.startsWith('all:'))
+        return t
+          .slice(4)
+          .replace(/"/g, '')
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => text.includes(w));
       return false;
     });
   });
@@ -98,7 +107,9 @@ const arxiv: FakeSource = {
     const { head, entries } = recordedFeed();
     const matched = entries.filter((e) => entryMatches(e, query));
     const body =
-      head.replace(/(<opensearch:totalResults[^>]*>)\d+/, `$1${matched.length}`).replace(/(<opensearch:startIndex[^>]*>)\d+/, `$1${start}`) +
+      head
+        .replace(/(<opensearch:totalResults[^>]*>)\d+/, `$1${matched.length}`)
+        .replace(/(<opensearch:startIndex[^>]*>)\d+/, `$1${start}`) +
       matched.slice(start, start + max).join('\n') +
       '\n</feed>\n';
     send(res, 200, 'application/atom+xml; charset=utf-8', body);

@@ -1,9 +1,20 @@
-import type { AcademicResult, ArxivItem, ArxivListQuery, ArxivSearchQuery, ScholarCheckRes, ScholarSearchQuery, SearchPage } from '@wanxiang/contract';
+import type {
+  AcademicResult,
+  ArxivItem,
+  ArxivListQuery,
+  ArxivSearchQuery,
+  ScholarCheckRes,
+  ScholarSearchQuery,
+  SearchPage,
+} from '@wanxiang/contract';
 import { get, post } from './request';
 
 /** Scholar and arXiv (search-agents-tools 7.1). A failing source answers an empty page, not an error. */
 
-export function searchScholar(q: Partial<ScholarSearchQuery> & { keyword: string }, signal?: AbortSignal): Promise<SearchPage<AcademicResult>> {
+export function searchScholar(
+  q: Partial<ScholarSearchQuery> & { keyword: string },
+  signal?: AbortSignal,
+): Promise<SearchPage<AcademicResult>> {
   return get<SearchPage<AcademicResult>>('/v1/search/scholar', { ...q }, { silent: true, signal });
 }
 

@@ -51,7 +51,10 @@ export function createArxivSource(settings: { baseUrl: string; timeoutMs: number
 
 /** A keyword as one arXiv term: several words are a phrase; arXiv's own syntax characters are dropped. */
 function quoteTerm(keyword: string): string {
-  const clean = keyword.replace(/["()[\]:]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = keyword
+    .replace(/["()[\]:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.includes(' ') ? `"${clean}"` : clean;
 }
 
@@ -69,7 +72,8 @@ interface Node {
   [k: string]: unknown;
 }
 const asNodes = (v: unknown): Node[] => (Array.isArray(v) ? v.filter((x): x is Node => typeof x === 'object' && x !== null) : []);
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' && v && '#text' in v ? String((v as Node)['#text']) : '');
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'object' && v && '#text' in v ? String((v as Node)['#text']) : '';
 
 /** An Atom answer to a page of items; an empty page for anything that is not a feed. */
 export function parseArxivFeed(xml: string): SearchPage<ArxivItem> {
@@ -98,14 +102,19 @@ function toItem(e: Node): ArxivItem | null {
   // arXiv answers a failed query with one entry titled "Error": not a paper.
   if (!abs || !title || title === 'Error') return null;
   const links = asNodes(e.link);
-  const pdf = httpLink(links.find((l) => l['@title'] === 'pdf' || l['@type'] === 'application/pdf')?.['@href']) || abs.replace('/abs/', '/pdf/');
+  const pdf =
+    httpLink(links.find((l) => l['@title'] === 'pdf' || l['@type'] === 'application/pdf')?.['@href']) || abs.replace('/abs/', '/pdf/');
   const primary = (e.primary_category as Node | undefined)?.['@term'];
-  const cats = asNodes(e.category).map((c) => String(c['@term'] ?? '')).filter(Boolean);
+  const cats = asNodes(e.category)
+    .map((c) => String(c['@term'] ?? ''))
+    .filter(Boolean);
   const categories = [...new Set([...(typeof primary === 'string' ? [primary] : []), ...cats])];
   return {
     id: abs.replace(/^https?:\/\/arxiv\.org\/abs\//, ''),
     title,
-    authors: asNodes(e.author).map((a) => squash(textOf(a.name))).filter(Boolean),
+    authors: asNodes(e.author)
+      .map((a) => squash(textOf(a.name)))
+      .filter(Boolean),
     categories,
     summary: squash(textOf(e.summary)),
     pdf: pdf.replace(/^http:/, 'https:'),

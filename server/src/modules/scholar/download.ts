@@ -23,7 +23,10 @@ export function fileNameOf(url: string, docType: string): string {
     last = '';
   }
   // Path separators, characters Windows refuses, and control characters (below U+0020).
-  const safe = [...last].map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('').slice(0, 120);
+  const safe = [...last]
+    .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 0x20 ? '_' : ch))
+    .join('')
+    .slice(0, 120);
   const ext = EXT[docType] ?? 'bin';
   if (!safe) return `document.${ext}`;
   return /\.[a-z0-9]{2,5}$/i.test(safe) ? safe : `${safe}.${ext}`;
@@ -69,7 +72,10 @@ export async function streamDownload(ctx: AppContext, req: FastifyRequest, reply
   });
   const name = fileNameOf(url, docType);
   reply.header('content-type', contentType);
-  reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.header(
+    'content-disposition',
+    `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
   if (Number.isFinite(length)) reply.header('content-length', String(length));
   reply.header('cache-control', 'no-store');
   const body = Readable.fromWeb(res.body as WebReadableStream).pipe(cap);

@@ -105,7 +105,9 @@ function toAcademicResult(w: z.infer<typeof Work>): AcademicResult | null {
     httpLink(w.doi) ||
     httpLink(w.id);
   const authors = (w.authorships ?? []).map((a) => squash(a.author?.display_name)).filter(Boolean);
-  const tags = [...new Set([...(w.concepts ?? []), ...(w.topics ?? []), ...(w.keywords ?? [])].map((c) => squash(c.display_name)).filter(Boolean))];
+  const tags = [
+    ...new Set([...(w.concepts ?? []), ...(w.topics ?? []), ...(w.keywords ?? [])].map((c) => squash(c.display_name)).filter(Boolean)),
+  ];
   return {
     resource: link,
     title: clip(title),

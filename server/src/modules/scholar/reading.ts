@@ -31,14 +31,16 @@ const KINDS = {
     quotaKey: 'resource_learning_interpret',
     failed: MSG.scholarInterpretFailed,
     chars: INTERPRET_CHARS,
-    system: '你是一名学术文献解读助手。请用中文、Markdown 格式解读用户给出的文献：先概述研究问题，再列出方法、主要结论和创新点，最后给出阅读建议。只依据文献内容，不要编造。',
+    system:
+      '你是一名学术文献解读助手。请用中文、Markdown 格式解读用户给出的文献：先概述研究问题，再列出方法、主要结论和创新点，最后给出阅读建议。只依据文献内容，不要编造。',
     marker: INTERPRET_MARKER,
   },
   translate: {
     quotaKey: 'learning_translate',
     failed: MSG.scholarTranslateFailed,
     chars: TRANSLATE_CHARS,
-    system: '你是一名专业的学术翻译。请把用户给出的文献片段忠实、通顺地翻译成简体中文，保留段落结构，专有名词首次出现时在括号中保留原文。只输出译文。',
+    system:
+      '你是一名专业的学术翻译。请把用户给出的文献片段忠实、通顺地翻译成简体中文，保留段落结构，专有名词首次出现时在括号中保留原文。只输出译文。',
     marker: TRANSLATE_MARKER,
   },
 } as const;
@@ -47,7 +49,10 @@ function readingModel(ctx: AppContext): CatalogModel | undefined {
   const usable = (m: CatalogModel | undefined): m is CatalogModel => Boolean(m && m.online && ctx.llm.available(m));
   const preferred = ctx.catalog.get(READING_MODEL);
   if (usable(preferred)) return preferred;
-  return ctx.catalog.models().filter(usable).find((m) => !m.reasoning);
+  return ctx.catalog
+    .models()
+    .filter(usable)
+    .find((m) => !m.reasoning);
 }
 
 /** Fetch a user-supplied document through the SSRF-safe fetch and read its text; throws on anything unusable. */
@@ -57,7 +62,10 @@ export async function loadDocumentText(ctx: AppContext, url: string, signal?: Ab
   if ((res.status !== 200 && res.status !== 206) || !docTypeOf(contentType)) throw new Error('not a document');
   const ext = readExtOf(contentType)!;
   const text = ext === 'rtf' ? rtfToText(res.body.toString('latin1')) : await readDocumentText(ext, res.body);
-  const clean = text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const clean = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!clean) throw new Error('empty document');
   return clean;
 }

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { ArxivListQuerySchema, ArxivSearchQuerySchema, ok, ScholarDocSchema, ScholarSearchQuerySchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
+import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { checkDocument } from './documents';
 import { streamDownload } from './download';
 import { streamReading } from './reading';
 import { createScholarSources, listArxivDigest, searchArxiv, searchScholar } from './service';
+
+/** Document checks per user per minute (a results page checks each of its links once). */
+export const CHECKS_PER_MINUTE = 120;
 
 /**
  * Scholar and arXiv (search-agents-tools 2.4, 2.7, 7.1): searches (login required; a new search,
@@ -31,8 +35,10 @@ export async function registerScholarRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.post('/v1/search/scholar/check', async (req) => {
-    requireUser(req);
+    const user = requireUser(req);
     const { url } = parse(ScholarDocSchema, req.body);
+    // Each check is an outbound request to a user-supplied host: a page of results needs ~10.
+    await enforce(ctx.kv, `scholar:check:${user.id}`, 60, CHECKS_PER_MINUTE);
     return ok(await checkDocument(ctx.safeFetch, url));
   });
 

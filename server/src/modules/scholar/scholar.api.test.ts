@@ -32,8 +32,10 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
     await fakes?.close();
   });
 
-  const get = async <T>(url: string, token?: string) => (await t.app.inject({ method: 'GET', url, headers: token ? { token } : {} })).json<Envelope<T>>();
-  const post = (url: string, payload: unknown, token?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { token } : {} });
+  const get = async <T>(url: string, token?: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: token ? { token } : {} })).json<Envelope<T>>();
+  const post = (url: string, payload: unknown, token?: string) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { token } : {} });
   const used = async (userId: number, key: string) => (await quotaUsage(t.ctx, userId, key)).used;
 
   it('needs a login to search, not to browse the digest', async () => {
@@ -46,7 +48,12 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
 
   it('validates the queries with a 4xx and a Chinese message', async () => {
     const { token } = await t.loginAs();
-    for (const url of ['/api/v1/search/scholar', '/api/v1/search/scholar?keyword=%20', '/api/v1/search/scholar?keyword=a&start=0', '/api/v1/search/scholar?keyword=a&source=bing']) {
+    for (const url of [
+      '/api/v1/search/scholar',
+      '/api/v1/search/scholar?keyword=%20',
+      '/api/v1/search/scholar?keyword=a&start=0',
+      '/api/v1/search/scholar?keyword=a&source=bing',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { token } });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json<Envelope<unknown>>().code, url).toBe(Code.BAD_REQUEST);
@@ -86,14 +93,18 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
   it('searches arXiv, on its own route and as the scholar source', async () => {
     const { token } = await t.loginAs();
     const own = await get<SearchPage<ArxivItem>>('/api/v1/search/arxiv?keyword=language', token);
-    expect(own.data.items[0]).toMatchObject({ abs: expect.stringMatching(/^https:\/\/arxiv\.org\/abs\//), pdf: expect.stringMatching(/\/pdf\//) });
+    expect(own.data.items[0]).toMatchObject({
+      abs: expect.stringMatching(/^https:\/\/arxiv\.org\/abs\//),
+      pdf: expect.stringMatching(/\/pdf\//),
+    });
     const viaScholar = await get<SearchPage<AcademicResult>>('/api/v1/search/scholar?keyword=language&source=arxiv', token);
     expect(viaScholar.data.items[0]).toMatchObject({ publisher: 'arXiv', link: expect.stringMatching(/\/pdf\//) });
   });
 
   it('checks documents with a header-only request', async () => {
     const { token } = await t.loginAs();
-    const check = async (url: string) => (await post('/api/v1/search/scholar/check', { url }, token)).json<Envelope<ScholarCheckRes>>().data;
+    const check = async (url: string) =>
+      (await post('/api/v1/search/scholar/check', { url }, token)).json<Envelope<ScholarCheckRes>>().data;
     expect(await check(`${docs}/paper.pdf`)).toEqual({ downloadable: true, docType: 'pdf', contentType: 'application/pdf' });
     expect(await check(`${docs}/partial.pdf`)).toMatchObject({ downloadable: true, docType: 'pdf' });
     expect(await check(`${docs}/notes.txt`)).toMatchObject({ downloadable: true, docType: 'txt' });
@@ -105,7 +116,9 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
     expect(await check('http://169.254.169.254/latest/meta-data')).toEqual({ downloadable: false, docType: '', contentType: '' });
     const bad = await post('/api/v1/search/scholar/check', { url: 'ftp://x' }, token);
     expect(bad.json<Envelope<unknown>>().code).toBe(Code.BAD_REQUEST);
-    expect((await post('/api/v1/search/scholar/check', { url: `${docs}/paper.pdf` })).json<Envelope<unknown>>().code).toBe(Code.UNAUTHORIZED);
+    expect((await post('/api/v1/search/scholar/check', { url: `${docs}/paper.pdf` })).json<Envelope<unknown>>().code).toBe(
+      Code.UNAUTHORIZED,
+    );
   });
 
   it('streams an AI reading of a PDF and charges resource_learning_interpret once', async () => {
@@ -146,14 +159,26 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
 
   it('downloads a document as an attachment; a page that is not a document is refused', async () => {
     const { token } = await t.loginAs();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/paper.pdf`)}`, headers: { token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/paper.pdf`)}`,
+      headers: { token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="paper\.pdf"/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const html = await t.app.inject({ method: 'GET', url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/page.html`)}`, headers: { token } });
+    const html = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/page.html`)}`,
+      headers: { token },
+    });
     expect(html.json<Envelope<unknown>>().code).not.toBe(Code.OK);
-    const priv = await t.app.inject({ method: 'GET', url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/redirect-private`)}`, headers: { token } });
+    const priv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/redirect-private`)}`,
+      headers: { token },
+    });
     expect(priv.json<Envelope<unknown>>().msg).toBe(MSG.scholarDownloadFailed);
   });
 });

@@ -56,7 +56,12 @@ export function arxivToAcademic(item: ArxivItem): AcademicResult {
   };
 }
 
-export function searchScholar(ctx: AppContext, sources: ScholarSources, user: AuthUser, q: ScholarSearchQuery): Promise<SearchPage<AcademicResult>> {
+export function searchScholar(
+  ctx: AppContext,
+  sources: ScholarSources,
+  user: AuthUser,
+  q: ScholarSearchQuery,
+): Promise<SearchPage<AcademicResult>> {
   const years = yearRange(q.year);
   return charged(ctx, user, q.start, async () => {
     if (q.source === 'arxiv') {

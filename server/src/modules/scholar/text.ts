@@ -48,7 +48,10 @@ export async function readCapped(res: Response, maxBytes: number): Promise<strin
 export async function fetchText(url: URL, accept: string, timeoutMs: number, signal?: AbortSignal): Promise<string | null> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(url, { headers: { accept, 'user-agent': 'wanxiang-scholar/1.0' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const res = await fetch(url, {
+      headers: { accept, 'user-agent': 'wanxiang-scholar/1.0' },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     if (!res.ok) {
       await res.body?.cancel();
       return null;

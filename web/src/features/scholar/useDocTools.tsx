@@ -53,7 +53,12 @@ export function useDocTools() {
     setReading({ kind, url, text: '', running: true, error: null });
     let text = '';
     try {
-      for await (const item of streamChat({ model: READING_MODEL, body: { prompt: url, url } as never, path: SCHOLAR_READING_PATHS[kind], signal: ctrl.signal })) {
+      for await (const item of streamChat({
+        model: READING_MODEL,
+        body: { prompt: url, url } as never,
+        path: SCHOLAR_READING_PATHS[kind],
+        signal: ctrl.signal,
+      })) {
         if (item.event === 'refusal') {
           if (!openGateRefusal(item.data.code, item.data.msg)) setReading((s) => s && { ...s, error: item.data.msg || failed });
           else setReading(null);

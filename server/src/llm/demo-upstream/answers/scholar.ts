@@ -16,7 +16,10 @@ function sentences(text: string): string[] {
 }
 
 function interpret(doc: string): string {
-  const lines = doc.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = doc
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const title = lines[0] ?? '';
   const body = sentences(lines.slice(1).join(' '));
   const points = body.slice(0, 4).map((s) => `- ${s}`);
