@@ -72,7 +72,7 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
   const [records, setRecords] = useState<AgentRecordItem[]>([]);
   const conversation = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const bottom = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setAgent(null);
@@ -88,7 +88,8 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
     setFile(initialFile);
   }, [initialFile]);
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'end' });
+    // Scroll the message list only (scrollIntoView would scroll the page around it too).
+    if (body.current) body.current.scrollTop = body.current.scrollHeight;
   }, [lines]);
 
   const patchLast = (fn: (l: ChatLine) => ChatLine) => setLines((ls) => [...ls.slice(0, -1), fn(ls.at(-1)!)]);
@@ -187,7 +188,7 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
         </Button>
         <Button icon={<HistoryOutlined />} onClick={openHistory} aria-label={MSG.agentsHistory} />
       </header>
-      <div className={styles.chatBody}>
+      <div className={styles.chatBody} ref={body}>
         {lines.length === 0 && agent ? (
           <div className={styles.welcome}>
             <AgentIcon icon={agent.icon} size={56} />
@@ -221,7 +222,6 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
             </div>
           ),
         )}
-        <div ref={bottom} />
       </div>
       <div className={styles.composer}>
         {file ? (
