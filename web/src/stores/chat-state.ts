@@ -22,7 +22,19 @@ export interface ChatMessage {
   vote?: 1 | -1;
   /** Web search of this reply (chat-core 4): the query, then the sources read. */
   search?: MessageSearch;
+  /** Tools the model called for this reply (MCP), in order; `ok` and `content` arrive with the result. */
+  tools?: MessageTool[];
   dateTime: number;
+}
+
+/** One tool call of a reply (tool_call, then its tool_result). */
+export interface MessageTool {
+  id: string;
+  name: string;
+  server?: string;
+  arguments: string;
+  ok?: boolean;
+  content?: string;
 }
 
 /** A reply's search phase: `done` once the sources are read (search_read). */

@@ -8,6 +8,7 @@ import { FailedReplyActions, MessageActions } from './actions/MessageActions';
 import { ModelIcon } from './ModelIcon';
 import { ReasoningBlock } from './ReasoningBlock';
 import { SearchSources } from './search/SearchSources';
+import { ToolCallsBlock } from '../mcp/ToolCallsBlock';
 import styles from './chat.module.css';
 
 export interface MessageItemProps {
@@ -42,6 +43,7 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
       <div className={styles.replyCol}>
         {m.search && <SearchSources search={m.search} streaming={waiting} />}
         {m.reasoning && <ReasoningBlock text={m.reasoning} running={waiting && !m.message} ms={m.reasoningMs} />}
+        {m.tools && m.tools.length > 0 && <ToolCallsBlock tools={m.tools} />}
         <div className={`${styles.bubble} ${styles.bubbleAssistant}`}>
           {m.message && <Markdown text={m.message} streaming={waiting} />}
           {thinking && !m.reasoning && <Spin size="small" className={styles.waiting} />}

@@ -3,7 +3,8 @@ import { streamChat, type ChatStreamItem } from '../../api/chat-stream';
 import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
-import { uuid, type ChatMessage } from '../../stores/chat-state';
+import { uuid, type ChatMessage, type MessageTool } from '../../stores/chat-state';
+import { withToolEvent } from '../mcp/tool-events';
 import { createFrameBatcher } from '../../stores/chat-frame-batch';
 import { requestExtras, useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useCatalogStore } from '../../stores/chat-catalog';
@@ -110,6 +111,15 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     st.setSending(false);
   }
 
+  function currentTools(): MessageTool[] {
+    return (
+      useChatStore
+        .getState()
+        .sessions.find((s) => s.id === sid)
+        ?.data.find((m) => m.id === reply.id)?.tools ?? []
+    );
+  }
+
   function askFollowups(): void {
     const settled = useChatStore
       .getState()
@@ -156,6 +166,12 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         break;
       case 'search_read':
         st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: item.data.sources, done: true } });
+        break;
+      case 'tool_call':
+      case 'tool_result':
+        // Text so far goes first, so the tool block sits after what the model said before calling.
+        batcher.flush();
+        st.patchMessage(sid, reply.id, { tools: withToolEvent(currentTools(), item) });
         break;
     }
   }
