@@ -45,7 +45,8 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
   byKey: {},
   load(force = false) {
     if (!force && (get().status === 'ready' || inflight)) return inflight ?? Promise.resolve();
-    set({ status: 'loading' });
+    // A forced refresh (custom models changed) keeps the ready list on screen: menus stay mounted.
+    if (get().status !== 'ready') set({ status: 'loading' });
     inflight = Promise.all([fetchWebModels(getInviteCode() || undefined), fetchCustomModels()])
       .then(([res, custom]) => {
         const list = [...res.list, ...custom];
