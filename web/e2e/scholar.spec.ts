@@ -5,6 +5,9 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * Scholar search (/aiSearch/science, 2.4) and arXiv (/aiSearch/arxiv, 2.7) against the real
  * server, whose OpenAlex and arXiv adapters point at the fake sources replaying recorded answers.
  */
+// Several pages, streams and a build's lazy chunks per test: give a shared, loaded machine time.
+test.slow();
+
 let seq = 0;
 const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
 
@@ -79,7 +82,7 @@ test('arXiv: digest chips, date, load more, and a search', async ({ page, reques
   await page.goto('/aiSearch/arxiv');
   const digest = page.getByTestId('arxiv-digest');
   const items = digest.getByTestId('arxiv-item');
-  await expect(items).toHaveCount(10);
+  await expect(items).toHaveCount(10, { timeout: 30_000 });
   await expect(digest.getByText('cs.AI 人工智能')).toBeVisible();
   // Categories found in the data join the chips.
   await expect(digest.getByText('cs.LG', { exact: true }).first()).toBeVisible();
