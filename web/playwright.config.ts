@@ -76,6 +76,7 @@ export default defineConfig({
         HOT_ZHIHU_BASE_URL: `${FAKES}/hot-zhihu`,
         HOT_BAIDU_BASE_URL: `${FAKES}/hot-baidu`,
         HOT_WEIBO_BASE_URL: `${FAKES}/hot-weibo`,
+        WEBDISK_BASE_URL: `${FAKES}/webdisk`,
         OPENALEX_BASE_URL: `${FAKES}/openalex`,
         ARXIV_BASE_URL: `${FAKES}/arxiv`,
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
