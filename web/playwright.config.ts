@@ -74,6 +74,7 @@ export default defineConfig({
         SSRF_ALLOW: '127.0.0.1',
         // Outside sources point at the fakes: each area adds its base URLs here, under FAKES.
         HOT_ZHIHU_BASE_URL: `${FAKES}/hot-zhihu`,
+        MCP_SERVERS_JSON: JSON.stringify([{ name: 'fake', description: '测试 MCP 服务', type: 'streamable_http', status: 1, url: `${FAKES}/mcp-fake` }]),
         HOT_BAIDU_BASE_URL: `${FAKES}/hot-baidu`,
         HOT_WEIBO_BASE_URL: `${FAKES}/hot-weibo`,
         WEBDISK_BASE_URL: `${FAKES}/webdisk`,
