@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AgentTool } from './tool-types';
 import { webBrowserTool } from '../webdisk/web-browser-tool';
 
 /**
@@ -6,14 +6,7 @@ import { webBrowserTool } from '../webdisk/web-browser-tool';
  * before the agent's model answers. Each tool's area registers it here with one line; the
  * agent chat streams a `tool_call` then a `tool_result` {type: name, outputs} for each run.
  */
-export interface AgentToolRun {
-  /** What the tool found, shown to the reader and given to the model as context. */
-  outputs: unknown[];
-  /** A short text form of the outputs for the model (numbered list, JSON...). */
-  content: string;
-}
-
-export type AgentTool = (ctx: AppContext, input: { query: string; userId: number; signal: AbortSignal }) => Promise<AgentToolRun>;
+export type { AgentTool, AgentToolRun } from './tool-types';
 
 export const AGENT_TOOLS: Record<string, AgentTool> = {};
 AGENT_TOOLS.web_browser = webBrowserTool;

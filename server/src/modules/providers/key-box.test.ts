@@ -19,7 +19,7 @@ describe('provider key box', () => {
     const box = new KeyBox('a-secret-of-enough-length');
     const sealed = box.seal('sk-live-0123456789abcd');
     const raw = Buffer.from(sealed.slice(3), 'base64');
-    raw[raw.length - 1] ^= 1;
+    raw[raw.length - 1] = (raw[raw.length - 1] ?? 0) ^ 1;
     expect(() => box.open(`v1:${raw.toString('base64')}`)).toThrow();
     expect(() => new KeyBox('another-secret-value-here').open(sealed)).toThrow();
   });

@@ -1,3 +1,6 @@
+import { INTENT_MARKER } from './intent-marker';
+
+export { INTENT_MARKER };
 import { SEARCH_SOURCE_TYPES, type IntentResult, type SearchSourceType } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
@@ -17,9 +20,6 @@ export const INTENT_CHAT_TYPE = 'AI搜索';
 export const INTENT_TIMEOUT_MS = 15_000;
 const OUTPUT_MAX_CHARS = 2_000;
 const REASON_MAX_CHARS = 200;
-
-/** Marker the demo upstream recognises (answers/search.ts); kept in the user message so every vendor sees it. */
-export const INTENT_MARKER = '【搜索意图识别】';
 
 export const INTENT_FALLBACK: IntentResult = { source_type: 'google', reason: '' };
 

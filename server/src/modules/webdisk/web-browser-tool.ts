@@ -2,7 +2,10 @@ import type { WebResult } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import type { WebSearchResult } from '../../infra/web-search';
-import type { AgentTool } from '../agents/tools';
+import type { AgentTool } from '../agents/tool-types';
+import { CLASSIFY_MARKER } from './classify-marker';
+
+export { CLASSIFY_MARKER };
 import { filterWebResults } from './filter';
 import { webdiskState } from './service';
 
@@ -13,8 +16,6 @@ import { webdiskState } from './service';
  * these outputs from the tool_result event. No search backend, or a failing one, gives [].
  */
 
-/** The fixed phrase the demo upstream recognises this prompt by. */
-export const CLASSIFY_MARKER = '【网站分类】';
 /** Classification is a nicety: without an answer in this time the sites go out unclassified. */
 export const CLASSIFY_TIMEOUT_MS = 8_000;
 const CLASSIFY_MODEL = 'glm_4_air';
@@ -94,7 +95,13 @@ async function classify(ctx: AppContext, keyword: string, sites: WebSearchResult
   const signal = AbortSignal.any([parent, AbortSignal.timeout(CLASSIFY_TIMEOUT_MS)]);
   let out = '';
   try {
-    for await (const d of ctx.llm.stream({ model, messages: [{ role: 'user', content: classifyPrompt(keyword, sites) }], temperature: 0.2, maxTokens: 1_200, signal })) {
+    for await (const d of ctx.llm.stream({
+      model,
+      messages: [{ role: 'user', content: classifyPrompt(keyword, sites) }],
+      temperature: 0.2,
+      maxTokens: 1_200,
+      signal,
+    })) {
       if (d.type === 'text') out += d.text;
       if (out.length > OUTPUT_MAX_CHARS) break;
     }

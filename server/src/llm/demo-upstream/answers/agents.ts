@@ -1,4 +1,4 @@
-import type { SpecialAnswer } from './index';
+import type { SpecialAnswer } from './types';
 
 /**
  * Demo answers to the system agents of server/catalog/agents.json whose output has a fixed shape:
@@ -29,8 +29,15 @@ function sitesIn(system: string, question: string): Site[] {
     const m = URL.exec(line);
     if (!m || seen.has(m[0])) return;
     seen.add(m[0]);
-    const before = line.slice(0, m.index).replace(/^\s*(\d+[.、)]|[-*])\s*/, '').replace(/[\s:：\-|（(]+$/, '').trim();
-    const after = line.slice(m.index + m[0].length).replace(/^[\s:：\-|）)]+/, '').trim();
+    const before = line
+      .slice(0, m.index)
+      .replace(/^\s*(\d+[.、)]|[-*])\s*/, '')
+      .replace(/[\s:：\-|（(]+$/, '')
+      .trim();
+    const after = line
+      .slice(m.index + m[0].length)
+      .replace(/^[\s:：\-|）)]+/, '')
+      .trim();
     const next = lines[i + 1] && !URL.test(lines[i + 1]!) ? lines[i + 1]!.trim() : '';
     let host = m[0];
     try {
@@ -51,7 +58,11 @@ function sitesIn(system: string, question: string): Site[] {
 }
 
 function flowchart(question: string): string {
-  const topic = question.replace(/[画帮我请把的流程图出来？?。]/g, '').trim().slice(0, 20) || '流程';
+  const topic =
+    question
+      .replace(/[画帮我请把的流程图出来？?。]/g, '')
+      .trim()
+      .slice(0, 20) || '流程';
   return [
     `下面是「${topic}」的流程图：`,
     '',

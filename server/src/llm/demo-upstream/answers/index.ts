@@ -10,8 +10,9 @@ import { slidesAnswer } from './slides';
  * keys. Each area adds one file here and one line below; the first matcher that answers wins.
  */
 
-/** `question`: the last user message; `system`: the system prompt (may be empty). */
-export type SpecialAnswer = (question: string, system: string) => string | undefined;
+import type { SpecialAnswer } from './types';
+
+export type { SpecialAnswer } from './types';
 
 export const SPECIAL_ANSWERS: SpecialAnswer[] = [];
 SPECIAL_ANSWERS.push(searchIntentAnswer);

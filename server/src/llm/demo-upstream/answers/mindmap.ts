@@ -1,4 +1,4 @@
-import type { SpecialAnswer } from './index';
+import type { SpecialAnswer } from './types';
 
 /**
  * Demo answer to the mind-map prompt (server/src/modules/mindmap/prompt.ts): a real markdown

@@ -1,4 +1,4 @@
-import { CLASSIFY_MARKER } from '../../../modules/webdisk/web-browser-tool';
+import { CLASSIFY_MARKER } from '../../../modules/webdisk/classify-marker';
 
 /**
  * Demo-upstream answers of the webdisk area: the web_browser tool's site classification (a JSON
@@ -37,10 +37,18 @@ const FORMATS: { words: RegExp; ext: string; size: string }[] = [
 ];
 
 function fileAnswer(question: string): string {
-  const topic = question.replace(/^(请)?(帮我)?(找|查找|搜索)(一份|一本|一个)?/, '').replace(/[。？?！!]+$/, '').trim().slice(0, 40) || '相关资料';
+  const topic =
+    question
+      .replace(/^(请)?(帮我)?(找|查找|搜索)(一份|一本|一个)?/, '')
+      .replace(/[。？?！!]+$/, '')
+      .trim()
+      .slice(0, 40) || '相关资料';
   const f = FORMATS.find((r) => r.words.test(question)) ?? { ext: 'pdf', size: '2.4 MB' };
   const slug = encodeURIComponent(topic);
-  const rows = [1, 2, 3].map((i) => `| ${topic}（示例 ${i}） | ${f.ext.toUpperCase()} | ${f.size} | [下载](https://example.com/wanxiang-demo/files/${slug}/${i}.${f.ext}) |`);
+  const rows = [1, 2, 3].map(
+    (i) =>
+      `| ${topic}（示例 ${i}） | ${f.ext.toUpperCase()} | ${f.size} | [下载](https://example.com/wanxiang-demo/files/${slug}/${i}.${f.ext}) |`,
+  );
   return [
     `根据你的需求「${topic}」，整理了以下可下载的文件（演示数据，未连接真实搜索）：`,
     '',
