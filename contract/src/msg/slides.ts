@@ -8,7 +8,10 @@ export const SLIDES_MSG = {
   slidesNoDownload: '暂未生成可下载的PPT',
   slidesFailed: '生成失败,请检查生成内容后再试！',
   slidesDownloadFailed: '下载失败',
-  // server-side refusals the spec leaves open
+  // server-side refusals the spec leaves open (API.md: a refusal's msg is a Chinese sentence; the web
+  // checks first and shows the spec's English texts above)
+  slidesContentRequired: '请先生成PPT内容',
+  slidesTemplateRequired: '请选择PPT模板后重试',
   slidesTemplateUnknown: '模板不存在，请重新选择模板',
   slidesContentTooLong: 'PPT 内容过长，请精简后再试',
   slidesTaskNotFound: '任务不存在',

@@ -14,9 +14,8 @@ export const PPT_CONTENT_MAX = 20_000;
 const TASK_ID_MAX = 40;
 
 /**
- * The spec's texts for a missing content or template ('no ppt content, generate it first',
- * 'no ppt id, retry') are English, so the schema only checks types and sizes, and
- * `pptContentProblem` / `pptCreateProblem` name what is missing with those exact texts.
+ * The schema only checks types and sizes; `pptContentProblem` / `pptCreateProblem` name what is
+ * missing. The web checks first with the spec's (English) texts; the server answers in Chinese.
  */
 const content = z.string().max(PPT_CONTENT_MAX, { error: MSG.slidesContentTooLong }).optional();
 
@@ -36,12 +35,12 @@ export type PptCreateReq = z.infer<typeof PptCreateSchema>;
 
 /** The spec's message when there is no content to work from, else null. */
 export function pptContentProblem(req: { content?: string }): string | null {
-  return req.content?.trim() ? null : MSG.slidesNoContent;
+  return req.content?.trim() ? null : MSG.slidesContentRequired;
 }
 
 /** Content first, then the template (spec 5 order). */
 export function pptCreateProblem(req: PptCreateReq): string | null {
-  return pptContentProblem(req) ?? (req.id ? null : MSG.slidesNoTemplate);
+  return pptContentProblem(req) ?? (req.id ? null : MSG.slidesTemplateRequired);
 }
 
 /** GET /api/v1/ppt/templete?style=&color= (both optional filters; '' = all). */

@@ -39,7 +39,7 @@ export function templates(ctx: SlidesContext) {
 export async function createPresentation(ctx: SlidesContext, user: AuthUser, req: PptCreateReq, log: FastifyBaseLogger): Promise<PptCreated> {
   const template = templates(ctx).get(req.id);
   if (!template) throw badRequest(MSG.slidesTemplateUnknown);
-  if (!req.content || !outlineHasContent(req.content)) throw badRequest(MSG.slidesNoContent);
+  if (!req.content || !outlineHasContent(req.content)) throw badRequest(MSG.slidesContentRequired);
   const taskId = randomUUID();
   const content = req.content;
   const deck = deckFromOutline(content);

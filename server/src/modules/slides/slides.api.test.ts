@@ -80,17 +80,17 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
   it('refuses empty content and a missing template with the spec texts', async () => {
     const { token } = await t.loginAs();
     const noContent = await call('POST', '/api/v1/ppt/createNewPPT', token, { id: 'azure-business' });
-    expect(noContent).toMatchObject({ status: 400, body: { code: Code.BAD_REQUEST, msg: MSG.slidesNoContent } });
+    expect(noContent).toMatchObject({ status: 400, body: { code: Code.BAD_REQUEST, msg: MSG.slidesContentRequired } });
     const blank = await call('POST', '/api/v1/ppt/createPPT', token, { id: 'azure-business', content: '   ' });
-    expect(blank.body.msg).toBe(MSG.slidesNoContent);
+    expect(blank.body.msg).toBe(MSG.slidesContentRequired);
     const noId = await call('POST', '/api/v1/ppt/createNewPPT', token, { content: OUTLINE });
-    expect(noId.body.msg).toBe(MSG.slidesNoTemplate);
+    expect(noId.body.msg).toBe(MSG.slidesTemplateRequired);
     const emptyId = await call('POST', '/api/v1/ppt/createNewPPT', token, { content: OUTLINE, id: '' });
-    expect(emptyId.body.msg).toBe(MSG.slidesNoTemplate);
+    expect(emptyId.body.msg).toBe(MSG.slidesTemplateRequired);
     const unknown = await call('POST', '/api/v1/ppt/createNewPPT', token, { content: OUTLINE, id: 'nope' });
     expect(unknown.body.msg).toBe(MSG.slidesTemplateUnknown);
     const outline = await call('POST', '/api/v1/ppt/outline', token, { content: '' });
-    expect(outline.body.msg).toBe(MSG.slidesNoContent);
+    expect(outline.body.msg).toBe(MSG.slidesContentRequired);
   });
 
   it('builds a deck: task, preview, download; the count is held then settled', async () => {
