@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteRecord, listRecords } from '../../api/history';
 import { useUserStore } from '../../stores/user';
 import { deleteLocalSearch, fromLocal, fromServer, listLocalSearches, mergeHistory, type HistoryEntry } from './history';
@@ -18,13 +18,21 @@ export function useSearchHistory(mode: number, withServer: boolean) {
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(false);
+  // IndexedDB answers after the panel may be gone (navigation, test teardown): set nothing then.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   const reloadLocal = useCallback(async () => {
-    try {
-      setLocal((await listLocalSearches(mode)).map(fromLocal));
-    } catch {
-      setLocal([]);
-    }
+    const rows = await listLocalSearches(mode).then(
+      (list) => list.map(fromLocal),
+      () => [] as HistoryEntry[],
+    );
+    if (alive.current) setLocal(rows);
   }, [mode]);
 
   const loadServer = useCallback(
