@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { WebSearchAdapter, WebSearchQuery, WebSearchResult } from './types';
+import { readCappedText } from '../read-capped';
 
 export interface SearxngSettings {
   /** Instance base URL, e.g. http://127.0.0.1:8888 (operator-configured, so trusted). */
@@ -49,7 +50,7 @@ export function createSearxngAdapter(settings: SearxngSettings, log: FastifyBase
           log.warn({ status: res.status }, 'web search: SearXNG answered an error status');
           return [];
         }
-        const text = await readCapped(res, MAX_BODY_BYTES);
+        const text = await readCappedText(res, MAX_BODY_BYTES);
         if (text === null) {
           log.warn('web search: SearXNG answer too large');
           return [];
@@ -122,22 +123,4 @@ function decodeEntity(e: string): string | undefined {
 function clip(s: string, max: number): string {
   const chars = [...s];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
-}
-
-async function readCapped(res: Response, maxBytes: number): Promise<string | null> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
 }

@@ -1,3 +1,5 @@
+import { readCappedText } from '../../infra/read-capped';
+
 /** Text helpers shared by the scholar sources. */
 
 /** Spec 5: scholar title, content and author are cut at 200 characters. */
@@ -25,25 +27,6 @@ export function httpLink(v: unknown): string {
   }
 }
 
-/** Read a body up to `maxBytes`; null when it is larger (not a results page). */
-export async function readCapped(res: Response, maxBytes: number): Promise<string | null> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
-}
-
 /** GET an operator-configured source (trusted, plain fetch) with a deadline; null on any failure. */
 export async function fetchText(url: URL, accept: string, timeoutMs: number, signal?: AbortSignal): Promise<string | null> {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -56,7 +39,7 @@ export async function fetchText(url: URL, accept: string, timeoutMs: number, sig
       await res.body?.cancel();
       return null;
     }
-    return await readCapped(res, 4 * 1024 * 1024);
+    return await readCappedText(res, 4 * 1024 * 1024);
   } catch {
     return null;
   }

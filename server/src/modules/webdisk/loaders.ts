@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CloudResult } from '@wanxiang/contract';
 import { channelUrl, type WebdiskChannelConfig } from './channels';
+import { readCappedText } from '../../infra/read-capped';
 
 /**
  * Channel loaders (search-agents-tools 7.1): ask one configured web-disk channel for a page of
@@ -49,7 +50,7 @@ export async function loadChannel(
       log.warn({ channel: c.key, status: res.status }, 'webdisk: channel answered an error status');
       return [];
     }
-    const body = await readCapped(res);
+    const body = await readCappedText(res, MAX_BODY_BYTES);
     if (body === null) {
       log.warn({ channel: c.key }, 'webdisk: channel answer too large');
       return [];
@@ -83,14 +84,16 @@ export function parseChannelAnswer(c: WebdiskChannelConfig, body: string, pageUr
     const url = httpUrl(str(at(it, f.url)), pageUrl);
     const title = plain(str(at(it, f.title)));
     if (!url || !title) continue;
-    out.push(result(c, {
-      title,
-      url,
-      time: f.time ? str(at(it, f.time)) : '',
-      size: f.size ? str(at(it, f.size)) : '',
-      geshi: f.geshi ? str(at(it, f.geshi)) : '',
-      content: f.content ? plain(str(at(it, f.content))) : '',
-    }));
+    out.push(
+      result(c, {
+        title,
+        url,
+        time: f.time ? str(at(it, f.time)) : '',
+        size: f.size ? str(at(it, f.size)) : '',
+        geshi: f.geshi ? str(at(it, f.geshi)) : '',
+        content: f.content ? plain(str(at(it, f.content))) : '',
+      }),
+    );
   }
   return out;
 }
@@ -165,22 +168,4 @@ function httpUrl(v: string, base: string): string | null {
 function extOf(title: string): string {
   const m = /\.([a-z0-9]{2,5})$/i.exec(title);
   return m ? m[1]!.toLowerCase() : '';
-}
-
-async function readCapped(res: Response): Promise<string | null> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
 }
