@@ -107,7 +107,9 @@ test('a small file goes to the document agent (4.8) and its text reaches the ans
   await login(page, request);
   await page.goto('/aiAgent?type=chat&id=65f1a0000000000000000011');
   await expect(page.getByTestId('agent-chat-name')).toHaveText('英语语法', { timeout: 60_000 });
-  await page.locator('input[type=file]').setInputFiles({ name: '会议纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('本周完成了登录模块，下周开始支付模块。') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: '会议纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('本周完成了登录模块，下周开始支付模块。') });
   await expect(page).toHaveURL(/id=663058948bb259b7e8a22730/);
   await expect(page.getByTestId('agent-chat-name')).toHaveText('文档解读');
   await expect(page.getByText('会议纪要.txt')).toBeVisible();

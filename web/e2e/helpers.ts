@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -42,4 +42,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Let dialog and drawer open animations (about 0.3 s in antd) finish first.
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+}
+
+let loginSeq = 0;
+
+/** Phone code login through the API (a fresh user each call); the session is handed to the page as a real login stores it. */
+export async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
+  const phone = `136${String((Date.now() + loginSeq++ * 7919) % 100_000_000).padStart(8, '0')}`;
+  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } });
+  const body = (await res.json()) as { code: number; data: { token: string } };
+  expect(body.code).toBe(200);
+  await page.goto('/');
+  await page.evaluate((info) => {
+    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
+  }, body.data);
 }

@@ -17,12 +17,7 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 /** The transform of the map's root group (changes on zoom and fit). */
-const mapTransform = (page: Page) =>
-  page
-    .getByTestId('mindmap-svg')
-    .locator('g')
-    .first()
-    .getAttribute('transform');
+const mapTransform = (page: Page) => page.getByTestId('mindmap-svg').locator('g').first().getAttribute('transform');
 
 test.describe('mind map', () => {
   test('desktop: busy message, streamed map, zoom, fit, enlarge, PNG and markdown downloads', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Custom providers and models (search-agents-tools 2.11, 4.6, 5, 7.4) against the real server: the
@@ -13,19 +13,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_PROVIDER = `http://127.0.0.1:${PORT + 50}/provider-openai/v1`;
 /** FAKE_PROVIDER_KEY of server/test/fake-sources/providers.ts: the fake answers 401 to any other. */
 const FAKE_KEY = 'sk-fake-provider-0123456789abcd';
-
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 
@@ -105,7 +92,9 @@ test('my models page on mobile, prefilled from a shared model link', async ({ pa
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, request);
-  await page.goto(`/moxing/myModel?company=${encodeURIComponent('共享服务商')}&api_url=${encodeURIComponent(FAKE_PROVIDER)}&model_id=deepseek-chat`);
+  await page.goto(
+    `/moxing/myModel?company=${encodeURIComponent('共享服务商')}&api_url=${encodeURIComponent(FAKE_PROVIDER)}&model_id=deepseek-chat`,
+  );
   await expect(page.getByTestId('my-models-page')).toBeVisible();
   const providerDialog = page.getByRole('dialog', { name: '新增服务商' });
   await expect(providerDialog).toBeVisible();

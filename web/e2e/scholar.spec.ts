@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Scholar search (/aiSearch/science, 2.4) and arXiv (/aiSearch/arxiv, 2.7) against the real
@@ -7,19 +7,6 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  */
 // Several pages, streams and a build's lazy chunks per test: give a shared, loaded machine time.
 test.slow();
-
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 test('scholar: blank query warns, search, year filter, load more, check and AI解读', async ({ page, request }) => {
   await login(page, request);

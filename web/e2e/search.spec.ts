@@ -1,24 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Search hub and landings (search-agents-tools 2.1-2.3, 4.1, 4.2, 5, 8) against the real server:
  * hot lists replayed by the fake sources, intent detection and AI search answers by the demo
  * upstream with the offline demo web search.
  */
-
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 const box = (page: Page) => page.getByRole('textbox', { name: '请输入您想搜索的内容' });
 const searchButton = (page: Page) => page.getByRole('button', { name: '搜索一下' });

@@ -1,22 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Shared custom model cards (7.4 chat2 family) against the real server: publish, list, like,
  * comment, report (举报成功), add → /moxing/myModel with the query; mobile layout.
  */
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 test('shared models: publish, like, comment, report, add to my models; mobile', async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -57,7 +45,10 @@ test('shared models: publish, like, comment, report, add to my models; mobile', 
 
   await card.getByTestId('shared-model-report').click();
   await page.getByTestId('shared-model-report-reason').fill('测试举报');
-  await page.getByRole('dialog').getByRole('button', { name: /OK|确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /OK|确\s*定/ })
+    .click();
   await expect(page.getByText('举报成功')).toBeVisible();
   await screenshot(page, 'shared-models-desktop');
 

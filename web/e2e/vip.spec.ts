@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Membership centre and payment (shell 2.5, 4, 7) against the real server with the mock
@@ -8,19 +8,8 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * shows 支付成功 from its 3 s poll and the user now shows the membership. Card activation answers
  * in Chinese; the mobile layout is captured.
  */
-let seq = 0;
-const freshPhone = () => `137${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
 
 /** Phone code login through the API; the session is handed to the page like a real login stores it. */
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 test('vip page: items, comparison table, QR, mock payment, 支付成功 and the membership shown', async ({ page, request, context }) => {
   await login(page, request);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { loginByApi as login, screenshot } from './helpers';
 
 /**
  * Cloud-disk search, find files and find websites (search-agents-tools 2.5, 2.6, 4.3, 4.4, 5, 8)
@@ -7,18 +7,6 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * which replay recorded answers; find files and find websites run on the demo upstream and the
  * demo web search.
  */
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function login(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
-}
 
 const items = (page: Page) => page.getByTestId('webdisk-item');
 
@@ -52,7 +40,10 @@ test('cloud disk: tabs, filtered results, copy, 举报成功 without a call, loa
   await expect(page.getByText('加微信')).toHaveCount(0);
   await screenshot(page, 'webdisk-results-desktop');
 
-  await items(page).first().getByRole('button', { name: /复制链接/ }).click();
+  await items(page)
+    .first()
+    .getByRole('button', { name: /复制链接/ })
+    .click();
   await expect(page.getByText('复制成功')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://www.aliyundrive.com/s/Kp3vQx8Lm2a');
 
@@ -61,7 +52,10 @@ test('cloud disk: tabs, filtered results, copy, 举报成功 without a call, loa
   await items(page).nth(1).getByRole('button', { name: /举报/ }).click();
   await expect(page.getByText('举报成功')).toBeVisible();
   expect(calls.filter((u) => u.includes('/api/'))).toEqual([]);
-  await expect(items(page).first().getByRole('link', { name: /查看/ })).toHaveAttribute('href', 'https://www.aliyundrive.com/s/Kp3vQx8Lm2a');
+  await expect(items(page).first().getByRole('link', { name: /查看/ })).toHaveAttribute(
+    'href',
+    'https://www.aliyundrive.com/s/Kp3vQx8Lm2a',
+  );
 
   await page.getByRole('button', { name: '加载更多' }).click();
   await expect(items(page)).toHaveCount(5);
