@@ -65,7 +65,8 @@ test.describe('slides', () => {
     expect(((await outlineCall).postDataJSON() as { content: string }).content.length).toBeGreaterThan(20);
     const modal = page.getByRole('dialog');
     await expect(modal).toBeVisible();
-    expect(Math.round((await modal.boundingBox())!.width)).toBe(1000);
+    // Measured once the open animation has settled.
+    await expect.poll(async () => Math.round((await modal.boundingBox())?.width ?? 0)).toBe(1000);
     await buildAndDownload(page, 'vermilion-guochao', 'slides-modal-desktop');
   });
 
