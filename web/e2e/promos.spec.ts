@@ -149,7 +149,8 @@ test('guide: a matching ?search_keyword= opens its guide once a day; 立即体�
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3600_000);
   expect(cookie!.expires * 1000 - Date.now()).toBeLessThan(25 * 3600_000);
   await dialog.getByRole('button', { name: '立即体验' }).click();
-  await expect(page).toHaveURL(/\/chat\?type=deepseek-v3$/);
+  // The route is /chat?type=deepseek-v3, which the chat page rewrites to /msg?type=<base64 key>.
+  await expect(page).toHaveURL(new RegExp(`/msg\\?type=${encodeURIComponent(Buffer.from('deepseek-v3').toString('base64'))}$`));
 
   // Same day again: the cookie keeps it away.
   await page.goto('/?search_keyword=deepseek');
