@@ -54,6 +54,8 @@ export async function loginByApi(page: Page, request: APIRequestContext): Promis
   expect(body.code).toBe(200);
   await page.goto('/');
   await page.evaluate((info) => {
+    // As a fresh login: the previous account's conversations go.
+    localStorage.removeItem('chat_storage');
     localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
   }, body.data);
 }

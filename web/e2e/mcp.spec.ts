@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { loginByApi, screenshot } from './helpers';
 
 /**
  * MCP tools in chat (search-agents-tools 3, 9) and the display-only server list (2.11), against
@@ -7,25 +7,11 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * playwright.config.ts). The demo upstream calls a tool when the question asks for one.
  */
 
-let seq = 0;
-const freshPhone = () => `136${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((user) => {
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: user.token, user }, version: 0 }));
-  }, body.data);
-}
-
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const replies = (page: Page) => page.locator('[data-role="assistant"]');
 
-async function askForTool(page: Page): Promise<void> {
-  await page.goto('/chat?type=deepseek-v3');
+async function askForTool(page: Page, model = 'deepseek-v3'): Promise<void> {
+  await page.goto(`/chat?type=${model}`);
   await expect(chatInput(page)).toBeEditable({ timeout: 30_000 });
   const before = await replies(page).count();
   await chatInput(page).fill('请使用工具 echo 回显：万象你好');
@@ -49,6 +35,26 @@ test.describe('MCP, desktop', () => {
     await loginByApi(page, request);
     await askForTool(page);
     await screenshot(page, 'mcp-tool-call');
+  });
+
+  test('a reopened record shows the tool call again', async ({ page, request }) => {
+    await loginByApi(page, request);
+    // glm_4_plus keeps history (deepseek-v3 does not).
+    await askForTool(page, 'glm_4_plus');
+    // A new device: nothing local, the record comes from the server.
+    await page.evaluate(() => localStorage.removeItem('chat_storage'));
+    await page.reload();
+    const record = page.getByTestId('history-panel').locator('li[title^="请使用工具 echo"]');
+    await expect(record).toBeVisible({ timeout: 15_000 });
+    await record.click();
+    const reply = replies(page).last();
+    await expect(reply).toContainText('echo: 请使用工具 echo 回显：万象你好');
+    const block = reply.getByTestId('tool-calls');
+    await expect(block).toContainText('已调用工具 echo');
+    await block.getByText('已调用工具 echo').click();
+    await expect(block.getByTestId('tool-result')).toHaveText('echo: 请使用工具 echo 回显：万象你好');
+    await expect(block).toContainText('fake');
+    await screenshot(page, 'mcp-tool-call-reopened');
   });
 
   test('the MCP server list is display only', async ({ page, request }) => {

@@ -1,28 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { loginByApi, screenshot } from './helpers';
 
 /**
  * Quota, points and membership gates on the chat page (chat-core 4, 6, 8) against the real server:
  * the tier dialog, the once-a-day countdown nudge, the membership-count popup (次数不足) and the
  * points toggle. A free user has 2 premium (chat_v40) replies a day in server/catalog/tiers.json.
  */
-
-let seq = 0;
-/** A fresh phone per account (the server keeps per-phone SMS limits). */
-const freshPhone = () => `137${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-/** Log in through the API (the login dialog has its own spec) and hand the session to the page. */
-async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((user) => {
-    // As a fresh login: the previous account's conversations go.
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: user.token, user }, version: 0 }));
-  }, body.data);
-}
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const replies = (page: Page) => page.locator('[data-role="assistant"]');

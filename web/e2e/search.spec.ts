@@ -46,11 +46,19 @@ test.describe('search landings', () => {
     await expect(answer.getByText('信息来源', { exact: false })).toBeVisible({ timeout: 30_000 });
     const firstSource = answer.getByRole('listitem').first().getByRole('link');
     await expect(firstSource).toHaveAttribute('href', /^https?:\/\//);
+    const firstHref = await firstSource.getAttribute('href');
     await expect(answer.locator('.markdown-body, [class*="answerText"]').first()).not.toBeEmpty({ timeout: 30_000 });
     await screenshot(page, 'search-ai-answer');
 
     const history = page.getByTestId('search-history');
     await expect(history.getByText(/量子\s*计算/).first()).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: '返回' }).click();
+    await expect(page.getByTestId('hot-zhihu')).toBeVisible();
+
+    // Picking it again shows the saved answer with the same sources, without searching again.
+    await history.getByText(/量子\s*计算/).first().click();
+    await expect(answer.getByText('信息来源', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(answer.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', firstHref ?? '');
     await page.getByRole('button', { name: '返回' }).click();
     await expect(page.getByTestId('hot-zhihu')).toBeVisible();
 

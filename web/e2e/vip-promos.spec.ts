@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_SMS_CODE, loginWithDevCode, screenshot } from './helpers';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { loginByApi, loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
 /**
  * Money promos (shell 2.5, 4) against the real server: the VIP countdown promo about 15 s after a
@@ -11,20 +11,6 @@ import { DEV_SMS_CODE, loginWithDevCode, screenshot } from './helpers';
 // The shared 2-core machine is slow under load: generous limits, no fixed sleeps.
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-let seq = 0;
-const freshPhone = () => `135${String((Date.now() + seq++ * 7919) % 100_000_000).padStart(8, '0')}`;
-
-async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/v1/user/phoneLogin', { data: { phone: freshPhone(), code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
-  expect(body.code).toBe(200);
-  await page.goto('/');
-  await page.evaluate((user) => {
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: user.token, user }, version: 0 }));
-  }, body.data);
-}
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const replies = (page: Page) => page.locator('[data-role="assistant"]');
@@ -64,7 +50,7 @@ test.describe('money promos, desktop', () => {
     // The page's clock runs normally; fast-forwarding it shows the 15 s delay without waiting for it.
     await page.clock.install();
     await page.goto('/');
-    await loginWithDevCode(page, freshPhone());
+    await loginWithDevCode(page, uniquePhone());
     const promo = page.getByRole('dialog').filter({ has: page.getByTestId('vip-promo') });
     // Not at once after the login: the promo waits 15 s.
     await expect(promo).toBeHidden();
@@ -90,7 +76,7 @@ test.describe('money promos, desktop', () => {
 
   test('the promo button goes to /console/vip?shop_id=', async ({ page }) => {
     await page.goto('/');
-    await loginWithDevCode(page, freshPhone());
+    await loginWithDevCode(page, uniquePhone());
     const promo = page.getByRole('dialog').filter({ has: page.getByTestId('vip-promo') });
     await expect(promo).toBeVisible({ timeout: 40_000 });
     await promo.getByTestId('vip-promo-buy').click();

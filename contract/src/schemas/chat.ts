@@ -59,7 +59,28 @@ export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 export const MessageStateSchema = z.enum(['ok', 'waite', 'error']);
 export type MessageState = z.infer<typeof MessageStateSchema>;
 
-export interface StoredMessage {
+/** One tool call of a reply as history keeps it (the tool_call event, then its tool_result). */
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  server?: string;
+  arguments: string;
+  ok?: boolean;
+  /** The tool's answer, cut to MESSAGE_TOOL_CONTENT_MAX characters. */
+  content?: string;
+}
+
+/** What a reply did besides its text, kept with it so a reopened record shows it again. */
+export interface MessageExtras {
+  /** The web search before the answer (search, then search_read). */
+  search?: { query: string; sources: { title: string; href: string }[] };
+  tools?: StoredToolCall[];
+}
+
+/** A stored tool answer longer than this is cut: history shows what the tool said, not whole pages. */
+export const MESSAGE_TOOL_CONTENT_MAX = 4000;
+
+export interface StoredMessage extends MessageExtras {
   id: string;
   role: ChatRole;
   content: string;

@@ -147,6 +147,8 @@ describe('chat store', () => {
           model: 'deepseek-r1',
           state: 'ok',
           createdAt: '2026-01-01T00:00:01.000Z',
+          search: { query: '问', sources: [{ title: '来源', href: 'https://example.com/a' }] },
+          tools: [{ id: 'c1', name: 'get_time', server: '时间', arguments: '{}', ok: true, content: '12:00' }],
         },
       ],
     };
@@ -159,6 +161,10 @@ describe('chat store', () => {
       ['user', '问', ''],
       ['assistant', '答', '想'],
     ]);
+    // The reply's web search and tool call come back with it, finished.
+    expect(cur?.data[0]?.search).toBeUndefined();
+    expect(cur?.data[1]?.search).toEqual({ query: '问', sources: [{ title: '来源', href: 'https://example.com/a' }], done: true });
+    expect(cur?.data[1]?.tools).toEqual([{ id: 'c1', name: 'get_time', server: '时间', arguments: '{}', ok: true, content: '12:00' }]);
   });
 
   it('persists under chat_storage without the sending flag, and clears on logout', () => {

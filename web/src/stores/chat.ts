@@ -75,6 +75,9 @@ function fromRecord(record: RecordDataRes): ChatSession {
       modelname: m.model,
       dateTime: Date.parse(m.createdAt) || Date.now(),
       ...(m.state === 'ok' ? {} : { errorText: MSG.retryLater }),
+      // The web search and tool calls the reply made, as they showed while it streamed.
+      ...(m.search ? { search: { query: m.search.query, sources: m.search.sources, done: true } } : {}),
+      ...(m.tools?.length ? { tools: m.tools.map((t) => ({ ...t })) } : {}),
     }));
   return {
     id: record.id,

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { MessageExtras } from '@wanxiang/contract';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A chat session (chat-core 3). `id` is the client's session uuid, unique per user. */
@@ -35,6 +36,8 @@ export const messages = pgTable(
     state: varchar('state', { length: 8 }).notNull().default('ok'),
     promptTokens: integer('prompt_tokens'),
     completionTokens: integer('completion_tokens'),
+    /** A reply's web search and tool calls (null when it had none). */
+    extras: jsonb('extras').$type<MessageExtras>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_conv_idx').on(t.userId, t.conversationId, t.seq), index('messages_user_id_idx').on(t.userId, t.id)],

@@ -132,6 +132,8 @@ export const userAgents = pgTable(
     model: varchar('model', { length: 64 }).notNull(),
     /** Opening suggestions shown in an empty agent chat. */
     suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
+    /** Names of the built-in tools (AGENT_TOOLS) the agent runs before answering. */
+    tools: jsonb('tools').$type<string[]>().notNull().default([]),
     isPublic: boolean('is_public').notNull().default(false),
     status: smallint('status').notNull().default(1),
     uses: integer('uses').notNull().default(0),

@@ -31,23 +31,6 @@ export type AgentsContext = Pick<AppContext, 'database' | 'catalog'>;
 /** Most agents one user may own. */
 export const USER_AGENTS_MAX = 50;
 
-/**
- * user_agents has no tools column: a user agent's tools ride in its `suggestions` jsonb behind
- * this marker (the unit-separator control character, refused in typed suggestions; jsonb cannot hold U+0000).
- */
-const TOOL_MARK = '\u001ftool:';
-
-export function packSuggestions(suggestions: string[], tools: string[]): string[] {
-  return [...suggestions, ...tools.map((t) => `${TOOL_MARK}${t}`)];
-}
-
-export function unpackSuggestions(stored: string[]): { suggestions: string[]; tools: string[] } {
-  return {
-    suggestions: stored.filter((s) => !s.startsWith(TOOL_MARK)),
-    tools: stored.filter((s) => s.startsWith(TOOL_MARK)).map((s) => s.slice(TOOL_MARK.length)),
-  };
-}
-
 /** What the chat needs of an agent, whichever kind. */
 export interface ResolvedAgent {
   id: string;
@@ -94,7 +77,6 @@ export function systemItem(a: SystemAgent): AgentItem {
 
 function userItem(row: UserAgentRow, callerId: number | null, collected: Set<string>): AgentItem {
   const mine = callerId !== null && row.userId === callerId;
-  const { suggestions, tools } = unpackSuggestions(row.suggestions);
   return {
     id: row.sn,
     kind: 'user',
@@ -103,8 +85,8 @@ function userItem(row: UserAgentRow, callerId: number | null, collected: Set<str
     description: row.description,
     classify: row.classify,
     model: row.model,
-    tools,
-    suggestions,
+    tools: row.tools,
+    suggestions: row.suggestions,
     isPublic: row.isPublic,
     uses: row.uses,
     mine,
@@ -136,15 +118,13 @@ export async function resolveAgent(ctx: AgentsContext, dir: AgentDirectory, id: 
   if (sys) return { id, kind: 'system', name: sys.name, prompt: sys.prompt, model: sys.model, tools: sys.tools, suggestions: sys.suggestions, quotaKey: sys.quotaKey ?? 'chat' };
   const row = await selectUserAgent(ctx.database.db, id);
   if (!visible(row, callerId)) throw notFound(MSG.agentsNotFound);
-  const { suggestions, tools } = unpackSuggestions(row.suggestions);
-  return { id, kind: 'user', name: row.name, prompt: row.prompt, model: row.model, tools, suggestions, quotaKey: 'chat' };
+  return { id, kind: 'user', name: row.name, prompt: row.prompt, model: row.model, tools: row.tools, suggestions: row.suggestions, quotaKey: 'chat' };
 }
 
 export async function addUserAgent(ctx: AgentsContext, userId: number, input: AgentAddInput): Promise<AgentItem> {
   const model = ctx.catalog.get(input.model);
   if (!model || !model.online) throw badRequest(MSG.agentsModelUnknown);
   if (input.tools.some((t) => !AGENT_TOOLS[t])) throw badRequest(MSG.agentsToolUnknown);
-  if (input.suggestions.some((s) => s.includes('\u001f'))) throw badRequest(MSG.badField('suggestions'));
   if ((await countUserAgents(ctx.database.db, userId)) >= USER_AGENTS_MAX) throw refused(MSG.agentsTooMany);
   const row = await insertUserAgent(ctx.database.db, {
     sn: randomBytes(12).toString('hex'),
@@ -155,7 +135,8 @@ export async function addUserAgent(ctx: AgentsContext, userId: number, input: Ag
     classify: input.classify,
     prompt: input.prompt,
     model: input.model,
-    suggestions: packSuggestions(input.suggestions, [...new Set(input.tools)]),
+    suggestions: input.suggestions,
+    tools: [...new Set(input.tools)],
     isPublic: input.isPublic,
   });
   return userItem(row, userId, new Set());

@@ -7,6 +7,7 @@ import type { OpenStreams } from './open-streams';
 import { abandonTurn, completeTurn, recordPrompt, type ChatTurn, type ReplyRecord } from './service';
 import { SseWriter } from './sse';
 import { runSearchPhase } from './web-search';
+import { ReplyExtrasRecorder } from './reply-extras';
 import { streamWithTools, type ToolEvent } from '../mcp/tool-loop';
 
 /** Why a stream stopped before the upstream finished. */
@@ -65,15 +66,17 @@ export async function relayChat(
     let promptSaved: Promise<void> | undefined;
     const savePrompt = () =>
       (promptSaved ??= recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'chat: saving the question failed')));
-    const request = turn.search ? await runSearchPhase(ctx, turn.search, turn.upstream, sse, upstreamAbort.signal, log) : turn.upstream;
+    const extras = new ReplyExtrasRecorder();
+    const request = turn.search ? await runSearchPhase(ctx, turn.search, turn.upstream, sse, upstreamAbort.signal, log, extras) : turn.upstream;
     const upstreamRequest = { ...request, signal: upstreamAbort.signal };
     // Models flagged `tools` may call the connected MCP servers' tools (search-agents-tools 3, 9).
     const upstream = (
       turn.model.tools
-        ? streamWithTools(ctx, { stream: (r) => ctx.llm.stream(r), request: upstreamRequest, onToolEvent: (e) => sendToolEvent(sse, e) })
+        ? streamWithTools(ctx, { stream: (r) => ctx.llm.stream(r), request: upstreamRequest, onToolEvent: (e) => sendToolEvent(sse, e, extras) })
         : ctx.llm.stream(upstreamRequest)
     )[Symbol.asyncIterator]();
     const outcome = await forward(upstream, sse, savePrompt);
+    outcome.record.extras = extras.value();
     unwatch();
     await savePrompt();
 
@@ -97,7 +100,8 @@ export async function relayChat(
   }
 }
 
-function sendToolEvent(sse: SseWriter, e: ToolEvent): void {
+function sendToolEvent(sse: SseWriter, e: ToolEvent, extras: ReplyExtrasRecorder): void {
+  extras.tool(e);
   if (e.event === 'tool_call') sse.send('tool_call', e.data);
   else sse.send('tool_result', e.data);
 }

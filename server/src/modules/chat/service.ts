@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Code, MSG, type ChatRequest, type StreamUsage } from '@wanxiang/contract';
+import { Code, MSG, type ChatRequest, type MessageExtras, type StreamUsage } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
@@ -39,6 +39,8 @@ export interface ReplyRecord {
   content: string;
   reasoning: string;
   usage?: StreamUsage;
+  /** The web search and tool calls shown with the reply. */
+  extras?: MessageExtras;
 }
 
 /** Policy (chat-core 5): an account must have a bound phone before it may chat. */
@@ -117,6 +119,7 @@ export async function completeTurn(ctx: ChatContext, turn: ChatTurn, reply: Repl
         state: 'ok',
         promptTokens: reply.usage?.promptTokens,
         completionTokens: reply.usage?.completionTokens,
+        extras: reply.extras,
       },
       tx,
     );
@@ -148,5 +151,6 @@ export async function abandonTurn(ctx: ChatContext, turn: ChatTurn, partial: Rep
     reasoning: partial.reasoning,
     model: turn.model.key,
     state,
+    extras: partial.extras,
   });
 }

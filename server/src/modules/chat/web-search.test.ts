@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { Code, MSG, WEB_SEARCH_LIMITS } from '@wanxiang/contract';
+import { Code, MSG, WEB_SEARCH_LIMITS, type Envelope, type RecordDataRes } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
@@ -82,6 +82,14 @@ describe.each(testDbKinds())('web search in chat on %s', (kind) => {
     const answer = textOf(call);
     expect(answer).toContain(`「${sources[0]!.title}」提供了与问题相关的信息 [1]`);
     expect(answer).toContain('[3]');
+    // History keeps the search with the reply, so a reopened record shows its sources again.
+    const conversationId = dataOf(call, 'meta')!.conversationId;
+    const saved = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/chat/record/data', headers: { token }, payload: { id: conversationId } })
+    ).json<Envelope<RecordDataRes>>();
+    const [question, reply] = saved.data!.messages;
+    expect(question).not.toHaveProperty('search');
+    expect(reply).toMatchObject({ role: 'assistant', search: { query: '今天有哪些科技新闻？', sources } });
   });
 
   it('a model that does not search sends no search events and never calls the backend', async () => {

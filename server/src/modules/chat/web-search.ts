@@ -6,6 +6,7 @@ import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
 import type { WebSearchResult, WebSearchScope } from '../../infra/web-search';
 import { refused } from '../../http/errors';
 import type { SseWriter } from './sse';
+import type { ReplyExtrasRecorder } from './reply-extras';
 
 /**
  * Web search in a chat turn (chat-core 4): a turn searches when the user picked a source
@@ -63,6 +64,7 @@ export async function runSearchPhase(
   sse: SseWriter,
   signal: AbortSignal,
   log: FastifyBaseLogger,
+  extras?: ReplyExtrasRecorder,
 ): Promise<UpstreamRequest> {
   const adapter = ctx.webSearch.adapter;
   if (!adapter) {
@@ -77,7 +79,9 @@ export async function runSearchPhase(
     // Adapters answer [] on failure; this guards a broken one from ending the turn.
     log.warn({ err }, 'web search: adapter threw');
   }
-  sse.send('search_read', { sources: results.map((r) => ({ title: r.title, href: r.href })) });
+  const sources = results.map((r) => ({ title: r.title, href: r.href }));
+  sse.send('search_read', { sources });
+  extras?.searched(plan.query, sources);
   if (results.length === 0) return upstream;
   return { ...upstream, messages: withSearchContext(upstream.messages, plan.query, results) };
 }

@@ -56,6 +56,8 @@ function toMessage(m: MessageRow): StoredMessage {
     model: m.model,
     state: m.state as StoredMessage['state'],
     createdAt: m.createdAt.toISOString(),
+    ...(m.extras?.search ? { search: m.extras.search } : {}),
+    ...(m.extras?.tools?.length ? { tools: m.extras.tools } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
+import type { MessageExtras } from '@wanxiang/contract';
 
 /**
  * SQL of chat history. Every statement ANDs the owner's userId into its WHERE, so a
@@ -105,6 +106,7 @@ export interface NewMessage {
   state: 'ok' | 'waite' | 'error';
   promptTokens?: number | null;
   completionTokens?: number | null;
+  extras?: MessageExtras | null;
 }
 
 /**
@@ -138,9 +140,10 @@ export async function insertReply(db: Executor, userId: number, conversationId: 
     WHERE user_id = ${userId}::bigint AND id = ${conversationId}::varchar
     RETURNING 1
   )
-  INSERT INTO messages (user_id, conversation_id, id, role, content, reasoning, model, state, prompt_tokens, completion_tokens)
+  INSERT INTO messages (user_id, conversation_id, id, role, content, reasoning, model, state, prompt_tokens, completion_tokens, extras)
   SELECT ${userId}::bigint, ${conversationId}::varchar, ${m.id}::varchar, ${m.role}::varchar, ${m.content}::text,
-    ${m.reasoning ?? ''}::text, ${m.model}::varchar, ${m.state}::varchar, ${m.promptTokens ?? null}::int, ${m.completionTokens ?? null}::int
+    ${m.reasoning ?? ''}::text, ${m.model}::varchar, ${m.state}::varchar, ${m.promptTokens ?? null}::int, ${m.completionTokens ?? null}::int,
+    ${m.extras ? JSON.stringify(m.extras) : null}::jsonb
   FROM c
   RETURNING 1`)) as unknown as { rows: unknown[] };
   return res.rows.length === 1;

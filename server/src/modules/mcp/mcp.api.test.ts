@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type Envelope, type McpServersRes, type McpToolsRes } from '@wanxiang/contract';
+import { MSG, type Envelope, type McpServersRes, type McpToolsRes, type RecordDataRes } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startFakeSources, type FakeSourcesServer } from '../../../test/fake-sources/server';
@@ -49,8 +49,41 @@ describe.each(testDbKinds())('MCP tools in chat on %s', (kind) => {
     const toolCall = dataOf(call, 'tool_call')!;
     expect(toolCall).toMatchObject({ name: 'echo', server: 'fake' });
     expect(JSON.parse(toolCall.arguments)).toEqual({ text: '请使用工具 echo 回显：万象你好' });
-    expect(dataOf(call, 'tool_result')).toEqual({ id: toolCall.id, name: 'echo', ok: true, content: 'echo: 请使用工具 echo 回显：万象你好' });
+    expect(dataOf(call, 'tool_result')).toEqual({
+      id: toolCall.id,
+      name: 'echo',
+      ok: true,
+      content: 'echo: 请使用工具 echo 回显：万象你好',
+    });
     expect(textOf(call)).toContain('> echo: 请使用工具 echo 回显：万象你好');
+  });
+
+  it('keeps the tool calls with the reply in history (the block shows again when the record is reopened)', async () => {
+    const { token } = await t.loginAs();
+    const call = await postChat(base, 'glm_4_plus', { prompt: '请使用工具 echo 回显：历史记录' }, token);
+    await call.finished;
+    expect(namesOf(call).at(-1)).toBe('done');
+    const toolCall = dataOf(call, 'tool_call')!;
+    const conversationId = dataOf(call, 'meta')!.conversationId;
+    const rec = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/chat/record/data', headers: { token }, payload: { id: conversationId } })
+    ).json<Envelope<RecordDataRes>>();
+    const reply = rec.data!.messages.at(-1);
+    expect(reply).toMatchObject({
+      role: 'assistant',
+      tools: [
+        {
+          id: toolCall.id,
+          name: 'echo',
+          server: 'fake',
+          arguments: toolCall.arguments,
+          ok: true,
+          content: 'echo: 请使用工具 echo 回显：历史记录',
+        },
+      ],
+    });
+    expect(reply).not.toHaveProperty('search');
+    expect(rec.data!.messages[0]).not.toHaveProperty('tools');
   });
 
   it('runs a numeric tool and a failing tool without breaking the turn', async () => {
@@ -79,9 +112,34 @@ describe.each(testDbKinds())('MCP tools in chat on %s', (kind) => {
     expect(res.code).toBe(200);
     expect(res.data.max).toBe(4);
     expect(res.data.servers).toEqual([
-      { name: 'broken', description: '坏掉的服务', type: 'streamable_http', url: `${fakes.baseUrl}/mcp-broken`, status: 1, connected: false, toolCount: 0, error: MSG.mcpConnectFailed },
-      { name: 'fake', description: '测试服务', type: 'streamable_http', url: `${fakes.baseUrl}/mcp-fake`, status: 1, connected: true, toolCount: 4 },
-      { name: 'spare', description: '停用的服务', type: 'streamable_http', url: `${fakes.baseUrl}/mcp-fake/spare`, status: 0, connected: false, toolCount: 0 },
+      {
+        name: 'broken',
+        description: '坏掉的服务',
+        type: 'streamable_http',
+        url: `${fakes.baseUrl}/mcp-broken`,
+        status: 1,
+        connected: false,
+        toolCount: 0,
+        error: MSG.mcpConnectFailed,
+      },
+      {
+        name: 'fake',
+        description: '测试服务',
+        type: 'streamable_http',
+        url: `${fakes.baseUrl}/mcp-fake`,
+        status: 1,
+        connected: true,
+        toolCount: 4,
+      },
+      {
+        name: 'spare',
+        description: '停用的服务',
+        type: 'streamable_http',
+        url: `${fakes.baseUrl}/mcp-fake/spare`,
+        status: 0,
+        connected: false,
+        toolCount: 0,
+      },
     ]);
     const tools = (await t.app.inject({ method: 'GET', url: '/api/v1/mcp/tools', headers: { token } })).json<Envelope<McpToolsRes>>();
     expect(tools.data.tools.map((x) => x.name)).toEqual(['fake__echo', 'fake__add', 'fake__current_time', 'fake__fail']);

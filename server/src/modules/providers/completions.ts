@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import type { LlmDelta, LlmMessage, LlmStreamRequest } from '../../llm/gateway';
 import { upstreamErrorEvent } from '../chat/relay';
 import { abandonTurn, completeTurn, recordPrompt, type ChatTurn, type ReplyRecord } from '../chat/service';
+import { ReplyExtrasRecorder } from '../chat/reply-extras';
 import type { OpenStreams } from '../chat/open-streams';
 import { SseWriter } from '../chat/sse';
 import { streamWithTools } from '../mcp/tool-loop';
@@ -126,6 +127,7 @@ export async function relayCustomTurn(
     abort.abort();
   });
   const record: ReplyRecord = { content: '', reasoning: '' };
+  const extras = new ReplyExtrasRecorder();
   const text: string[] = [];
   const reasoning: string[] = [];
   let usage: StreamUsage | undefined;
@@ -138,7 +140,15 @@ export async function relayCustomTurn(
     const one = (req: LlmStreamRequest): AsyncIterable<LlmDelta> => streamFromProvider(target, req, opts);
     const request: LlmStreamRequest = { ...turn.upstream, signal: abort.signal };
     const deltas = tools
-      ? streamWithTools(ctx, { stream: one, request, onToolEvent: (e) => void (e.event === 'tool_call' ? sse.send('tool_call', e.data) : sse.send('tool_result', e.data)) })
+      ? streamWithTools(ctx, {
+          stream: one,
+          request,
+          onToolEvent: (e) => {
+            extras.tool(e);
+            if (e.event === 'tool_call') sse.send('tool_call', e.data);
+            else sse.send('tool_result', e.data);
+          },
+        })
       : one(request);
     let saved: Promise<void> | undefined;
     try {
@@ -160,7 +170,7 @@ export async function relayCustomTurn(
       failure = err;
     }
     await (saved ?? recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'custom chat: saving the question failed')));
-    Object.assign(record, { content: text.join(''), reasoning: reasoning.join(''), usage });
+    Object.assign(record, { content: text.join(''), reasoning: reasoning.join(''), usage, extras: extras.value() });
     if (stopped) {
       await abandonTurn(ctx, turn, record, stopped === 'client' && record.content ? 'ok' : 'error');
     } else if (failure !== null || (!record.content && !record.reasoning)) {

@@ -74,8 +74,8 @@ export default function SearchLandingPage() {
     if (mode !== 2 || !e.searchid) return void search(e.text);
     try {
       const rec = await recordData(e.searchid);
-      const { question, answer } = lastExchange(rec.messages);
-      ai.show({ query: question || e.text, answer, conversationId: e.searchid });
+      const { question, answer, search } = lastExchange(rec.messages);
+      ai.show({ query: question || e.text, answer, conversationId: e.searchid, searchQuery: search?.query ?? '', sources: search?.sources ?? [] });
     } catch {
       void search(e.text);
     }
@@ -146,9 +146,9 @@ export default function SearchLandingPage() {
   );
 }
 
-/** The last question and answer of a saved AI search conversation. */
-function lastExchange(messages: StoredMessage[]): { question: string; answer: string } {
-  const answer = [...messages].reverse().find((m) => m.role === 'assistant')?.content ?? '';
+/** The last question and answer of a saved AI search conversation, with the sources the answer cites. */
+function lastExchange(messages: StoredMessage[]): { question: string; answer: string; search?: StoredMessage['search'] } {
+  const reply = [...messages].reverse().find((m) => m.role === 'assistant');
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  return { question, answer };
+  return { question, answer: reply?.content ?? '', search: reply?.search };
 }
