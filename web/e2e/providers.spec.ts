@@ -79,6 +79,8 @@ test('custom provider: configure, validate, add a model, see it with the meter, 
   await screenshot(page, 'providers-more-custom-tab');
   await card.click();
   await expect(page.getByTestId('chat-model-name')).toHaveText('我的测试模型');
+  // It answers through the user's own provider: no demo-mode banner here.
+  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
 
   await chatInput(page).fill('你好');
   await chatInput(page).press('Enter');

@@ -60,6 +60,13 @@ export const useCatalogStore = create<CatalogState>()((set, get) => ({
   },
 }));
 
+// Logging in or out changes the custom models (7.4): a catalog already on screen is refreshed
+// so they reach the menus at once, not on the next page view.
+useUserStore.subscribe((s, prev) => {
+  if (s.token === prev.token || useCatalogStore.getState().status !== 'ready') return;
+  void useCatalogStore.getState().load(true);
+});
+
 export const selectModel =
   (key: string) =>
   (s: CatalogState): ModelEntry | undefined =>

@@ -141,7 +141,8 @@ function ChatScreen() {
             onNew={newChat}
             onHistory={loggedIn ? () => setHistoryOpen(true) : undefined}
           />
-          {demo && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
+          {/* A custom model streams through the user's own provider, never the demo upstream. */}
+          {demo && model?.resloveType !== 'customer' && <Alert type="info" showIcon banner title={MSG.demoBanner} className={styles.demo} data-testid="demo-banner" />}
           <PersonaHeader />
           <div className={styles.body}>
             {/* An overlay sibling, not a wrapper: antd's Watermark watches its subtree for mutations,
