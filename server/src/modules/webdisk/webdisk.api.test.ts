@@ -71,19 +71,36 @@ describe.each(testDbKinds())('cloud-disk search route on %s', (kind) => {
     expect(r.body).toMatchObject({ code: Code.OK, data: { items: [], hasMore: false } });
   });
 
-  it('holds one resource_cloud count per new search: settled with results, given back without; more pages are free', async () => {
+  it('holds one resource_cloud count per new search: settled with results, given back without; more pages and other tabs are free', async () => {
     const { token } = await t.loginAs();
     const start = await balance(token);
     await search(token, 'keyword=Python&channel=up1');
     expect(await balance(token)).toBe(start - 1);
     await search(token, 'keyword=Python&channel=up1&page=2');
     expect(await balance(token)).toBe(start - 1);
-    await search(token, 'keyword=故障&channel=up1');
+    // The other tabs of the same search (any case, spaces around) cost nothing more.
+    await search(token, 'keyword=python&channel=up2');
+    await search(token, `keyword=${encodeURIComponent(' Python ')}&channel=brother`);
     expect(await balance(token)).toBe(start - 1);
-    for (let i = 1; i < start; i++) await search(token, 'keyword=Python&channel=up2');
+    // Nothing found (every channel fails on this word): given back, on every tab.
+    await search(token, 'keyword=故障&channel=up1');
+    await search(token, 'keyword=故障&channel=up2');
+    expect(await balance(token)).toBe(start - 1);
+    for (let i = 1; i < start; i++) await search(token, `keyword=Python${i}&channel=up2`);
     expect(await balance(token)).toBe(0);
-    const refused = await search(token, 'keyword=Python&channel=up1');
+    const refused = await search(token, 'keyword=Java&channel=up1');
     expect(refused.body.code).toBe(Code.NO_COUNT);
+    // A refused search did not count as paid: it is refused again, while a paid one stays open.
+    expect((await search(token, 'keyword=Java&channel=up2')).body.code).toBe(Code.NO_COUNT);
+    expect((await search(token, 'keyword=Python&channel=up1')).body.code).toBe(Code.OK);
     expect((await search(token, 'keyword=Python&channel=up1&page=2')).body.code).toBe(Code.OK);
+  });
+
+  it('of tabs opened at once for a new search, exactly one pays', async () => {
+    const { token } = await t.loginAs();
+    const start = await balance(token);
+    const all = await Promise.all(['up1', 'up2', 'brother', 'aggregate', 'up1', 'up2'].map((c) => search(token, `keyword=Rust&channel=${c}`)));
+    expect(all.every((r) => r.body.code === Code.OK)).toBe(true);
+    expect(await balance(token)).toBe(start - 1);
   });
 });
