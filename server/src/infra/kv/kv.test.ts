@@ -82,6 +82,53 @@ describe.each(kinds)('key-value store (%s)', (_kind, open) => {
     await kv.incr('a', 10);
     expect(await kv.incr('b', 10)).toBe(1);
   });
+
+  it('delivers published messages to each subscriber of the channel until it unsubscribes', async () => {
+    const a: string[] = [];
+    const b: string[] = [];
+    const offA = await kv.subscribe('ch1', (m) => a.push(m));
+    const offB = await kv.subscribe('ch1', (m) => b.push(m));
+    const other: string[] = [];
+    const offOther = await kv.subscribe('ch2', (m) => other.push(m));
+    await kv.publish('ch1', 'one');
+    await waitFor(() => a.length === 1 && b.length === 1);
+    offA();
+    await kv.publish('ch1', 'two');
+    await waitFor(() => b.length === 2);
+    expect(a).toEqual(['one']);
+    expect(b).toEqual(['one', 'two']);
+    expect(other).toEqual([]);
+    offB();
+    offOther();
+  });
+});
+
+/** Poll until `ok` (pub/sub over Redis arrives a moment later); fails after 3 s. */
+async function waitFor(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 150 && !ok(); i++) await sleep(20);
+  expect(ok()).toBe(true);
+}
+
+describe.skipIf(!haveRedis)('Redis pub/sub across processes', () => {
+  it('a message published by one store reaches a subscriber on another connection with the same prefix only', async () => {
+    const prefix = `wx-test:${randomBytes(6).toString('hex')}:`;
+    const one = await createRedisStore(redisUrl, prefix);
+    const two = await createRedisStore(redisUrl, prefix);
+    const foreign = await createRedisStore(redisUrl, `wx-test:${randomBytes(6).toString('hex')}:`);
+    try {
+      const heard: string[] = [];
+      const strayed: string[] = [];
+      await two.subscribe('drop', (m) => heard.push(m));
+      await foreign.subscribe('drop', (m) => strayed.push(m));
+      await one.publish('drop', 'h:abc');
+      await waitFor(() => heard.length === 1);
+      expect(heard).toEqual(['h:abc']);
+      await sleep(50);
+      expect(strayed).toEqual([]);
+    } finally {
+      await Promise.all([one.close(), two.close(), foreign.close()]);
+    }
+  });
 });
 
 describe('memory store sweep', () => {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { KeyValueStore } from './types';
 
 interface Entry {
@@ -17,6 +18,9 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore {
   const now = opts.now ?? Date.now;
   const map = new Map<string, Entry>();
+  // One process: its subscribers are the whole audience.
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
 
   const live = (key: string): Entry | undefined => {
     const e = map.get(key);
@@ -57,9 +61,17 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
     async del(key) {
       map.delete(key);
     },
+    async publish(channel, message) {
+      bus.emit(channel, message);
+    },
+    async subscribe(channel, onMessage) {
+      bus.on(channel, onMessage);
+      return () => void bus.off(channel, onMessage);
+    },
     async close() {
       clearInterval(sweep);
       map.clear();
+      bus.removeAllListeners();
     },
   };
 }

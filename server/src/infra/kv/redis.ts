@@ -33,6 +33,19 @@ export async function createRedisStore(url: string, prefix: string, opts: RedisS
     throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`, { cause: err });
   }
   const ms = (sec: number) => Math.max(1, Math.round(sec * 1000));
+  // A connection in subscriber mode can run nothing else: its own, opened on the first subscribe.
+  let subscriber: Redis | null = null;
+  const handlers = new Map<string, Set<(message: string) => void>>();
+  const listen = (): Redis => {
+    if (subscriber) return subscriber;
+    const sub = redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+    sub.on('error', () => {});
+    sub.on('message', (channel: string, message: string) => {
+      for (const h of handlers.get(channel.slice(prefix.length)) ?? []) h(message);
+    });
+    subscriber = sub;
+    return sub;
+  };
 
   return {
     kind: 'redis',
@@ -49,7 +62,33 @@ export async function createRedisStore(url: string, prefix: string, opts: RedisS
     async del(key) {
       await redis.del(prefix + key);
     },
+    async publish(channel, message) {
+      await redis.publish(prefix + channel, message);
+    },
+    async subscribe(channel, onMessage) {
+      let set = handlers.get(channel);
+      if (!set) {
+        handlers.set(channel, (set = new Set()));
+        // ioredis re-subscribes by itself after a reconnect.
+        try {
+          await listen().subscribe(prefix + channel);
+        } catch (err) {
+          handlers.delete(channel);
+          throw err;
+        }
+      }
+      set.add(onMessage);
+      return () => {
+        set.delete(onMessage);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          void subscriber?.unsubscribe(prefix + channel).catch(() => {});
+        }
+      };
+    },
     async close() {
+      handlers.clear();
+      await subscriber?.quit().catch(() => subscriber?.disconnect());
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -6,5 +6,9 @@ export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSec: number): Promise<void>;
   del(key: string): Promise<void>;
+  /** Tell every process of this deployment (subscribers of `channel`, this process included). */
+  publish(channel: string, message: string): Promise<void>;
+  /** Hear `channel`'s messages (from when the promise resolves) until the unsubscribe it gives is called or the store closes. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }

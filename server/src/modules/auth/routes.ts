@@ -7,7 +7,7 @@ import { parse } from '../../http/validate';
 import { registerBindPhoneRoutes } from './bind-phone';
 import { registerDeviceRoutes } from './device-routes';
 import { registerWechatRoutes } from './wechat-routes';
-import { currentUserInfo, logout, passwordLogin, phoneLogin, register, sendSmsCode, type ClientMeta } from './service';
+import { currentUserInfo, logout, watchSessionDrops, passwordLogin, phoneLogin, register, sendSmsCode, type ClientMeta } from './service';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), at: new Date() });
 
@@ -17,6 +17,7 @@ const limitLoginsByIp = (ctx: AppContext, req: FastifyRequest) =>
 
 /** Accounts (shell-and-account 7): SMS codes, phone/password login, register, user info, logout. */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await watchSessionDrops(ctx);
   app.post('/v1/user/sendSmsCode', async (req) => {
     const { phone } = parse(SendSmsCodeSchema, req.body);
     await sendSmsCode(ctx, phone, meta(req));

@@ -44,6 +44,29 @@ function cacheOf(ctx: AppContext): SessionCache {
   return c;
 }
 
+/** Where a process says "forget this session / this user's sessions" to the others (pub/sub of the shared store). */
+export const SESSION_DROP_CHANNEL = 'auth:session-drop';
+
+/**
+ * Hear the other processes' logouts and user changes, so their cached sessions go at once rather
+ * than at the cache's TTL. With the memory store there is only this process, and it is already told.
+ */
+export async function watchSessionDrops(ctx: AppContext): Promise<void> {
+  const cache = cacheOf(ctx);
+  await ctx.kv.subscribe(SESSION_DROP_CHANNEL, (message) => {
+    if (message.startsWith('h:')) cache.drop(message.slice(2));
+    else if (message.startsWith('u:')) {
+      const id = Number(message.slice(2));
+      if (Number.isSafeInteger(id)) cache.dropUser(id);
+    }
+  });
+}
+
+function tellOtherProcesses(ctx: AppContext, message: string): Promise<void> {
+  // Best effort: a Redis hiccup must not fail a logout; the cache's TTL still bounds staleness.
+  return ctx.kv.publish(SESSION_DROP_CHANNEL, message).catch(() => undefined);
+}
+
 /** The user of a session token, or null when it is unknown, revoked or expired. Used by the auth hook. */
 export async function resolveSessionToken(ctx: AppContext, token: string, at: Date = new Date()): Promise<AuthUser | null> {
   if (!looksLikeToken(token)) return null;
@@ -59,9 +82,10 @@ export async function resolveSessionToken(ctx: AppContext, token: string, at: Da
   return user;
 }
 
-/** Call after changing a user's vip or phone so the next request reads them fresh (this process). */
+/** Call after changing a user's vip or phone so the next request reads them fresh (every process). */
 export function forgetUserSessions(ctx: AppContext, userId: number): void {
   cacheOf(ctx).dropUser(userId);
+  void tellOtherProcesses(ctx, `u:${userId}`);
 }
 
 export async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<UserInfo> {
@@ -79,8 +103,12 @@ export async function startSession(ctx: AppContext, user: UserRow, meta: ClientM
 
 /** Revoke the caller's session; without a valid session there is nothing to do. */
 export async function logout(ctx: AppContext, user: AuthUser | null, token: string | null, at: Date): Promise<void> {
-  if (token) cacheOf(ctx).drop(hashToken(token));
   if (user) await revokeToken(ctx.database.db, user.id, user.tokenId, at);
+  if (token) {
+    const hash = hashToken(token);
+    cacheOf(ctx).drop(hash);
+    await tellOtherProcesses(ctx, `h:${hash}`);
+  }
 }
 
 export async function currentUserInfo(ctx: AppContext, user: AuthUser, token: string): Promise<UserInfo> {

@@ -12,7 +12,8 @@ interface Entry {
 /**
  * Token-hash -> AuthUser for a few seconds. The auth hook runs on every API request, the chat hot
  * path included; this turns the token lookup into a Map read. Logout drops the entry at once in
- * this process; other processes drop it at the TTL.
+ * this process and tells the others through the shared store's pub/sub (watchSessionDrops); the
+ * TTL bounds what a lost message could leave behind.
  */
 export class SessionCache {
   private readonly map = new Map<string, Entry>();
