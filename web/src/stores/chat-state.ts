@@ -1,4 +1,4 @@
-import { LIMITS } from '@wanxiang/contract';
+import { LIMITS, type StoredToolCall } from '@wanxiang/contract';
 
 /** Message shapes of the chat store (chat-core 3). */
 export type MessageState = 'ok' | 'waite' | 'error';
@@ -27,15 +27,8 @@ export interface ChatMessage {
   dateTime: number;
 }
 
-/** One tool call of a reply (tool_call, then its tool_result). */
-export interface MessageTool {
-  id: string;
-  name: string;
-  server?: string;
-  arguments: string;
-  ok?: boolean;
-  content?: string;
-}
+/** One tool call of a reply (tool_call, then its tool_result): the shape history keeps too. */
+export type MessageTool = StoredToolCall;
 
 /** A reply's search phase: `done` once the sources are read (search_read). */
 export interface MessageSearch {

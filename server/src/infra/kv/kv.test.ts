@@ -1,27 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { createKeyValueStore } from './index';
 import { createMemoryStore } from './memory';
 import { createRedisStore } from './redis';
 import type { KeyValueStore } from './types';
+import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from '../../../test/redis';
 
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Whether Redis answers a PING within a short timeout. */
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 
 const haveRedis = await redisAnswers(redisUrl);
 if (!haveRedis) console.log(`[kv] Redis at ${redisUrl} is not reachable: the Redis variant of the key-value tests is skipped`);
@@ -29,7 +14,7 @@ if (!haveRedis) console.log(`[kv] Redis at ${redisUrl} is not reachable: the Red
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const kinds: Array<[string, () => Promise<KeyValueStore>]> = [['memory', async () => createMemoryStore()]];
-if (haveRedis) kinds.push(['redis', () => createRedisStore(redisUrl, `wx-test:${randomBytes(6).toString('hex')}:`)]);
+if (haveRedis) kinds.push(['redis', () => createRedisStore(redisUrl, testRedisPrefix())]);
 
 describe.each(kinds)('key-value store (%s)', (_kind, open) => {
   let kv: KeyValueStore;
@@ -111,10 +96,10 @@ async function waitFor(ok: () => boolean): Promise<void> {
 
 describe.skipIf(!haveRedis)('Redis pub/sub across processes', () => {
   it('a message published by one store reaches a subscriber on another connection with the same prefix only', async () => {
-    const prefix = `wx-test:${randomBytes(6).toString('hex')}:`;
+    const prefix = testRedisPrefix();
     const one = await createRedisStore(redisUrl, prefix);
     const two = await createRedisStore(redisUrl, prefix);
-    const foreign = await createRedisStore(redisUrl, `wx-test:${randomBytes(6).toString('hex')}:`);
+    const foreign = await createRedisStore(redisUrl, testRedisPrefix());
     try {
       const heard: string[] = [];
       const strayed: string[] = [];

@@ -1,24 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../../infra/kv';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
+import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from '../../../test/redis';
 import { forgetUserSessions, resolveSessionToken } from './service';
 
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 const haveRedis = await redisAnswers();
 if (!haveRedis) console.log(`[auth] Redis at ${redisUrl} is not reachable: the two-process logout test over Redis is skipped`);
 
@@ -36,7 +23,7 @@ if (haveRedis) {
   buses.push([
     'Redis',
     async () => {
-      const prefix = `wx-test:${randomBytes(6).toString('hex')}:`;
+      const prefix = testRedisPrefix();
       return [await createRedisStore(redisUrl, prefix), await createRedisStore(redisUrl, prefix)];
     },
   ]);

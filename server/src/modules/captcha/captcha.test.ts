@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../../infra/kv';
+import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from '../../../test/redis';
 import {
   Code,
   GATE_LIMITS,
@@ -181,21 +180,8 @@ describe('register slider captcha (anonymous, x=200 on 260)', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const stores: Array<[string, () => Promise<KeyValueStore>]> = [['memory', async () => createMemoryStore()]];
-if (await redisAnswers(redisUrl)) stores.push(['redis', () => createRedisStore(redisUrl, `wx-test:${randomBytes(6).toString('hex')}:`)]);
+if (await redisAnswers()) stores.push(['redis', () => createRedisStore(TEST_REDIS_URL, testRedisPrefix())]);
 
 /** One try per challenge and one use per token, also when several server processes share Redis. */
 describe.each(stores)('captcha one-time claims on %s', (_kind, open) => {
