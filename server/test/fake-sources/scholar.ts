@@ -132,6 +132,14 @@ const docs: FakeSource = {
         return send(res, 206, 'application/pdf', body(fixture('paper.pdf')));
       case '/notes.txt':
         return send(res, 200, 'text/plain; charset=utf-8', body(fixture('notes.txt')));
+      // Repositories that serve files as octet-stream: named by the path, or by Content-Disposition.
+      case '/bitstream/paper.pdf':
+        return send(res, 200, 'application/octet-stream', body(fixture('paper.pdf')));
+      case '/bitstream/download':
+        res.setHeader('content-disposition', `attachment; filename="x.bin"; filename*=UTF-8''${encodeURIComponent('论文.pdf')}`);
+        return send(res, 200, 'application/octet-stream', body(fixture('paper.pdf')));
+      case '/bitstream/blob':
+        return send(res, 200, 'application/octet-stream', body('binary'));
       case '/report.docx':
         return send(res, 200, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body('not really a docx'));
       case '/page.html':

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { refused } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { docTypeOf, mediaType } from './documents';
+import { docTypeOf, documentMediaType } from './documents';
 
 /** Largest document passed through (the page shows progress; bigger files open at their address). */
 export const DOWNLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -54,7 +54,10 @@ export async function streamDownload(ctx: AppContext, req: FastifyRequest, reply
     clearTimeout(timer);
     throw refused(MSG.scholarDownloadFailed);
   }
-  const contentType = mediaType(res.headers.get('content-type') ?? '');
+  const contentType = documentMediaType(
+    { contentType: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition') ?? undefined },
+    res.url || url,
+  );
   const docType = docTypeOf(contentType);
   const length = Number(res.headers.get('content-length') ?? NaN);
   if ((res.status !== 200 && res.status !== 206) || !docType || !res.body || length > DOWNLOAD_MAX_BYTES) {

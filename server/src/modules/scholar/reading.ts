@@ -9,7 +9,7 @@ import { parse } from '../../http/validate';
 import { releaseReservation, reserveQuota, settleReservation } from '../quota/service';
 import { readDocumentText } from '../uploads/parse/index';
 import { SseWriter } from '../chat/sse';
-import { docTypeOf, readExtOf, rtfToText } from './documents';
+import { docTypeOf, documentMediaType, readExtOf, rtfToText } from './documents';
 
 /** Largest document fetched for a reading (papers are a few MB; more is not worth the wait). */
 export const READ_MAX_BYTES = 15 * 1024 * 1024;
@@ -58,7 +58,10 @@ function readingModel(ctx: AppContext): CatalogModel | undefined {
 /** Fetch a user-supplied document through the SSRF-safe fetch and read its text; throws on anything unusable. */
 export async function loadDocumentText(ctx: AppContext, url: string, signal?: AbortSignal): Promise<string> {
   const res = await ctx.safeFetch(url, { method: 'GET', maxBytes: READ_MAX_BYTES, timeoutMs: READ_TIMEOUT_MS, signal });
-  const contentType = res.headers['content-type'] ?? '';
+  const contentType = documentMediaType(
+    { contentType: res.headers['content-type'], disposition: res.headers['content-disposition'] },
+    res.url || url,
+  );
   if ((res.status !== 200 && res.status !== 206) || !docTypeOf(contentType)) throw new Error('not a document');
   const ext = readExtOf(contentType)!;
   const text = ext === 'rtf' ? rtfToText(res.body.toString('latin1')) : await readDocumentText(ext, res.body);

@@ -110,6 +110,10 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
     expect(await check(`${docs}/notes.txt`)).toMatchObject({ downloadable: true, docType: 'txt' });
     expect(await check(`${docs}/report.docx`)).toMatchObject({ downloadable: true, docType: 'word' });
     expect(await check(`${docs}/page.html`)).toMatchObject({ downloadable: false, contentType: 'text/html' });
+    // Served as octet-stream: the file name (path, else Content-Disposition) says what it is.
+    expect(await check(`${docs}/bitstream/paper.pdf`)).toEqual({ downloadable: true, docType: 'pdf', contentType: 'application/pdf' });
+    expect(await check(`${docs}/bitstream/download`)).toEqual({ downloadable: true, docType: 'pdf', contentType: 'application/pdf' });
+    expect(await check(`${docs}/bitstream/blob`)).toEqual({ downloadable: false, docType: '', contentType: 'application/octet-stream' });
     expect(await check(`${docs}/missing.pdf`)).toMatchObject({ downloadable: false });
     expect(await check(`${docs}/redirect-paper`)).toMatchObject({ downloadable: true });
     expect(await check(`${docs}/redirect-private`)).toEqual({ downloadable: false, docType: '', contentType: '' });
@@ -129,6 +133,10 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
     expect(streamedText(res.body)).toContain('Efficient Attention Mechanisms for Long Documents');
     expect(res.body).toMatch(/event: done/);
     expect(await used(user.id, 'resource_learning_interpret')).toBe(1);
+    // The same paper served as octet-stream under a Content-Disposition name reads just as well.
+    const octet = await post('/api/v1/search/scholar/interpret', { url: `${docs}/bitstream/download` }, token);
+    expect(streamedText(octet.body)).toContain('Efficient Attention Mechanisms for Long Documents');
+    expect(await used(user.id, 'resource_learning_interpret')).toBe(2);
   });
 
   it('streams a translation of a text file and charges learning_translate', async () => {
@@ -168,6 +176,15 @@ describe.each(testDbKinds())('scholar and arXiv routes (%s)', (kind) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="paper\.pdf"/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // An octet-stream PDF is passed on as the PDF it is.
+    const octet = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/bitstream/paper.pdf`)}`,
+      headers: { token },
+    });
+    expect(octet.statusCode).toBe(200);
+    expect(octet.headers['content-type']).toBe('application/pdf');
+    expect(octet.headers['content-disposition']).toMatch(/filename="paper\.pdf"/);
     const html = await t.app.inject({
       method: 'GET',
       url: `/api/v1/search/scholar/download?url=${encodeURIComponent(`${docs}/page.html`)}`,
