@@ -60,7 +60,11 @@ const EnvSchema = z
     /** Codes one IP may request per business day (a shared office or campus network may need more). */
     SMS_IP_DAY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.smsPerIpPerDay),
     /** Custom providers: AES-256-GCM secret for stored API keys (any string, 16+ chars); required in production. */
-    PROVIDER_KEY_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+    PROVIDER_KEY_SECRET: z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Custom models a user may keep: free accounts / members (chat2/getModelMax). */
     CUSTOM_MODEL_MAX_FREE: z.coerce.number().int().min(0).max(1000).default(3),
     CUSTOM_MODEL_MAX_MEMBER: z.coerce.number().int().min(0).max(1000).default(20),
@@ -147,6 +151,11 @@ const EnvSchema = z
     WECHAT_APP_SECRET: z.string().optional(),
     /** The Token set in the official account's server configuration; signs its event callbacks. */
     WECHAT_TOKEN: z.string().optional(),
+    /** The EncodingAESKey (43 characters) of the account's server configuration, for its safe or compatible message mode. */
+    WECHAT_ENCODING_AES_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}$/, 'WECHAT_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the WeChat server configuration')
+      .optional(),
     /** WeChat API base (tests point it at a local fake). */
     WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
 
@@ -381,6 +390,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       appId: e.WECHAT_APP_ID ?? '',
       appSecret: e.WECHAT_APP_SECRET ?? '',
       token: e.WECHAT_TOKEN ?? '',
+      encodingAesKey: e.WECHAT_ENCODING_AES_KEY ?? '',
       apiBase: e.WECHAT_API_BASE,
     },
     webSearch: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfficialWechat, SHOW_QR_URL } from './official';
 import { signatureValid, wechatSignature } from './signature';
-import { scanEventXml, startFakeWechat, type FakeWechat } from './testing/fake-wechat';
+import { encryptedCallback, scanEventXml, startFakeWechat, type FakeWechat } from './testing/fake-wechat';
 import { parseScanEvent } from './xml';
 
 const settings = (base: string, secret = 's3cret') => ({
@@ -9,6 +9,7 @@ const settings = (base: string, secret = 's3cret') => ({
   appId: 'wx123',
   appSecret: secret,
   token: 'cbtoken',
+  encodingAesKey: '',
   apiBase: base,
 });
 
@@ -73,5 +74,30 @@ describe('official-account WeChat adapter against a local fake WeChat API', () =
     // subscribe without a QR (plain follow) is not a login
     expect(parseScanEvent(scanEventXml('oABC_123', 'x', 'subscribe').replace('qrscene_x', ''))).toBeNull();
     expect(parseScanEvent('not xml')).toBeNull();
+  });
+
+  it('opens encrypted events (safe and compatible mode) only with a good msg_signature and the right appid', () => {
+    const key = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const wx = createOfficialWechat({ ...settings('http://127.0.0.1:9'), encodingAesKey: key });
+    const scan = scanEventXml('oSafe_1', 'scene9');
+    const asQuery = (q: string) => Object.fromEntries(new URLSearchParams(q));
+    for (const mode of ['safe', 'compatible'] as const) {
+      const cb = encryptedCallback('cbtoken', key, 'wx123', scan, mode);
+      expect(wx.parseEvent(cb.body, asQuery(cb.query))).toEqual({ openid: 'oSafe_1', scene: 'scene9' });
+    }
+    const cb = encryptedCallback('cbtoken', key, 'wx123', scan);
+    // A forged msg_signature, a message for another account, or a wrong key: nothing.
+    expect(wx.parseEvent(cb.body, { ...asQuery(cb.query), msg_signature: '0'.repeat(40) })).toBeNull();
+    const other = encryptedCallback('cbtoken', key, 'wxOTHER', scan);
+    expect(wx.parseEvent(other.body, asQuery(other.query))).toBeNull();
+    const wrongKey = encryptedCallback('cbtoken', 'A'.repeat(43), 'wx123', scan);
+    expect(wx.parseEvent(wrongKey.body, asQuery(wrongKey.query))).toBeNull();
+    // Plain messages still work with a key configured (the route checked their token signature).
+    expect(wx.parseEvent(scan, {})).toEqual({ openid: 'oSafe_1', scene: 'scene9' });
+    // Without a key, a compatible-mode message is read from its plain fields; a safe-mode one cannot be.
+    const plainWx = createOfficialWechat(settings('http://127.0.0.1:9'));
+    const compat = encryptedCallback('cbtoken', key, 'wx123', scan, 'compatible');
+    expect(plainWx.parseEvent(compat.body, asQuery(compat.query))).toEqual({ openid: 'oSafe_1', scene: 'scene9' });
+    expect(plainWx.parseEvent(cb.body, asQuery(cb.query))).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { signatureValid } from './signature';
+import { aesKeyOf, decryptMessage, msgSignatureValid } from './crypt';
+import { xmlField } from './xml';
 import type { WechatLogin, WechatSettings } from './types';
 import { parseScanEvent } from './xml';
 
@@ -36,6 +38,7 @@ export function createOfficialWechat(s: WechatSettings, fetchImpl: typeof fetch 
   const base = s.apiBase.replace(/\/+$/, '');
   let cached: { token: string; until: number } | null = null;
   let pending: Promise<string> | null = null;
+  const aesKey = s.encodingAesKey ? aesKeyOf(s.encodingAesKey) : null;
 
   async function call<T>(url: string, init?: RequestInit): Promise<T> {
     const res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -87,6 +90,17 @@ export function createOfficialWechat(s: WechatSettings, fetchImpl: typeof fetch 
       };
     },
     checkSignature: (q) => signatureValid(s.token, q),
-    parseEvent: parseScanEvent,
+    parseEvent(xml, q) {
+      const encrypt = xmlField(xml, 'Encrypt');
+      // Plain mode (the token signature was checked by the route), or a compatible-mode message
+      // whose plain fields are there too when no key is configured.
+      if (encrypt === null || !aesKey) return parseScanEvent(xml);
+      if (!msgSignatureValid(s.token, q, encrypt)) return null;
+      try {
+        return parseScanEvent(decryptMessage(aesKey, encrypt, s.appId));
+      } catch {
+        return null;
+      }
+    },
   };
 }

@@ -23,6 +23,9 @@ export interface SignatureQuery {
   signature?: string;
   timestamp?: string;
   nonce?: string;
+  /** Safe and compatible modes: the signature over the encrypted message too. */
+  msg_signature?: string;
+  encrypt_type?: string;
 }
 
 export interface WechatLogin {
@@ -34,8 +37,11 @@ export interface WechatLogin {
   createQr(sceneId: string, expiresInSec: number, origin: string): Promise<WechatQr>;
   /** Whether a callback request really comes from WeChat (official account token signature). */
   checkSignature(q: SignatureQuery): boolean;
-  /** The scan an event callback reports, or null for any other message. */
-  parseEvent(xml: string): WechatScan | null;
+  /**
+   * The scan an event callback reports, or null for any other message. In safe or compatible
+   * mode the <Encrypt> part is checked (msg_signature) and decrypted first.
+   */
+  parseEvent(xml: string, q: SignatureQuery): WechatScan | null;
 }
 
 /** Settings of config.ts (WECHAT_*). */
@@ -44,5 +50,7 @@ export interface WechatSettings {
   appId: string;
   appSecret: string;
   token: string;
+  /** EncodingAESKey for encrypted callbacks; '' = plain mode only. */
+  encodingAesKey: string;
   apiBase: string;
 }

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, LOGIN_LIMITS, MSG, type Envelope, type UserInfo, type WxQrcode } from '@wanxiang/contract';
 import { users, wechatIdentities } from '../../db/schema';
-import { scanEventXml, signedQuery, startFakeWechat, type FakeWechat } from '../../infra/wechat/testing/fake-wechat';
+import { encryptedCallback, scanEventXml, signedQuery, startFakeWechat, type FakeWechat } from '../../infra/wechat/testing/fake-wechat';
 import { createTestApp, randomIp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { confirmWxQr, loginWxQr, wxQrStatus } from './wechat-login';
@@ -127,6 +127,7 @@ describe('WeChat QR login, official account against a fake WeChat API', () => {
   let a: ReturnType<typeof api>;
   let fake: FakeWechat;
   const TOKEN = 'callback-token-1';
+  const AES_KEY = 'Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNmQwErT';
   beforeAll(async () => {
     fake = await startFakeWechat('wxapp1', 'secret1');
     t = await createTestApp('pglite', {
@@ -135,6 +136,7 @@ describe('WeChat QR login, official account against a fake WeChat API', () => {
         WECHAT_APP_ID: 'wxapp1',
         WECHAT_APP_SECRET: 'secret1',
         WECHAT_TOKEN: TOKEN,
+        WECHAT_ENCODING_AES_KEY: AES_KEY,
         WECHAT_API_BASE: fake.base,
       },
     });
@@ -187,6 +189,19 @@ describe('WeChat QR login, official account against a fake WeChat API', () => {
     expect((await a.post<UserInfo>('/v1/user/loginWxQrcode', { qrcode_id: qr2.qrcode_id })).data.id).toBe(login.data.id);
     // Other pushes are acknowledged and ignored.
     expect((await callback(signedQuery(TOKEN), '<xml><MsgType><![CDATA[text]]></MsgType></xml>')).body).toBe('success');
+  });
+
+  it('a safe-mode (encrypted) scan confirms the QR; a forged msg_signature changes nothing', async () => {
+    const qr = (await a.get<WxQrcode>('/v1/user/getWxQrcode')).data;
+    const openid = `oSafe${Date.now().toString(36)}`;
+    const cb = encryptedCallback(TOKEN, AES_KEY, 'wxapp1', scanEventXml(openid, qr.qrcode_id));
+    const forgedQuery = cb.query.replace(/msg_signature=[0-9a-f]+/, `msg_signature=${'0'.repeat(40)}`);
+    expect((await callback(forgedQuery, cb.body)).body).toBe('success');
+    expect((await a.get<{ status: number }>(`/v1/user/queryWxQrcode?qrcode_id=${qr.qrcode_id}`)).data.status).toBe(0);
+    const good = await callback(cb.query, cb.body);
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toBe('success');
+    expect((await a.get<{ status: number }>(`/v1/user/queryWxQrcode?qrcode_id=${qr.qrcode_id}`)).data.status).toBe(1);
   });
 
   it('says 获取微信登录信息失败 when WeChat refuses', async () => {

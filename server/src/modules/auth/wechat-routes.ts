@@ -80,7 +80,7 @@ export async function registerWechatRoutes(
 
     scoped.post('/v1/wechat/callback', async (req, reply) => {
       if (!signed(req)) return reply.code(403).type('text/plain').send('invalid signature');
-      const scan = typeof req.body === 'string' ? ctx.wechat.parseEvent(req.body) : null;
+      const scan = typeof req.body === 'string' ? ctx.wechat.parseEvent(req.body, req.query as Record<string, string | undefined>) : null;
       if (scan) {
         const confirmed = await confirmWxQr(ctx, scan.scene, scan.openid);
         req.log.info({ scene: scan.scene, confirmed }, 'WeChat QR scan');

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { wechatSignature } from '../signature';
+import { aesKeyOf, encryptMessage, msgSignature } from '../crypt';
 
 /**
  * A local stand-in for api.weixin.qq.com (tests only): checks appid/secret, issues access tokens
@@ -70,6 +71,31 @@ export function signedQuery(token: string, extra: Record<string, string> = {}): 
   const timestamp = String(Math.floor(Date.now() / 1000));
   const nonce = Math.random().toString(36).slice(2, 12);
   return new URLSearchParams({ signature: wechatSignature(token, timestamp, nonce), timestamp, nonce, ...extra }).toString();
+}
+
+/**
+ * A callback as WeChat sends it in safe mode (compatible mode also keeps the plain fields): the
+ * query with signature and msg_signature, and the body with only <Encrypt>.
+ */
+export function encryptedCallback(
+  token: string,
+  encodingAesKey: string,
+  appId: string,
+  xml: string,
+  mode: 'safe' | 'compatible' = 'safe',
+): { query: string; body: string } {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = Math.random().toString(36).slice(2, 12);
+  const encrypt = encryptMessage(aesKeyOf(encodingAesKey)!, xml, appId);
+  const query = new URLSearchParams({
+    signature: wechatSignature(token, timestamp, nonce),
+    timestamp,
+    nonce,
+    encrypt_type: 'aes',
+    msg_signature: msgSignature(token, timestamp, nonce, encrypt),
+  }).toString();
+  const inner = mode === 'compatible' ? xml.replace(/^<xml>|<\/xml>$/g, '') : '<ToUserName><![CDATA[gh_test]]></ToUserName>';
+  return { query, body: `<xml>${inner}<Encrypt><![CDATA[${encrypt}]]></Encrypt></xml>` };
 }
 
 /** A scan event as WeChat pushes it: SCAN for a follower, subscribe (qrscene_ prefix) for a new one. */
