@@ -156,6 +156,9 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9+/]{43}$/, 'WECHAT_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the WeChat server configuration')
       .optional(),
+    /** The mini-program's own appid and secret for its links (generate_urllink); unset = WECHAT_APP_ID / WECHAT_APP_SECRET. */
+    WECHAT_MINI_APP_ID: z.string().optional(),
+    WECHAT_MINI_APP_SECRET: z.string().optional(),
     /** WeChat API base (tests point it at a local fake). */
     WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
 
@@ -297,6 +300,8 @@ export interface Config {
   pay: PaySettings;
   /** WeChat QR login (infra/wechat). */
   wechat: WechatSettings;
+  /** The mini-program whose links /api/wechat/generate_urllink makes ('' = not configured). */
+  wechatMini: { appId: string; appSecret: string };
   /** Hot-list API bases (search hub landings). */
   hotLists: { zhihuUrl: string; baiduUrl: string; weiboUrl: string };
   /** Cloud-disk channels and the result filter (modules/webdisk). */
@@ -393,6 +398,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       encodingAesKey: e.WECHAT_ENCODING_AES_KEY ?? '',
       apiBase: e.WECHAT_API_BASE,
     },
+    // A mini-program has its own appid; an operator without one configured uses the account's pair.
+    wechatMini: e.WECHAT_MINI_APP_ID
+      ? { appId: e.WECHAT_MINI_APP_ID, appSecret: e.WECHAT_MINI_APP_SECRET ?? '' }
+      : { appId: e.WECHAT_APP_ID ?? '', appSecret: e.WECHAT_APP_SECRET ?? '' },
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER,
       searxngUrl: e.SEARXNG_URL,

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { DEFAULT_CATALOG_DIR } from '../../catalog';
 import { linksFor, loadDownloads, miniprogramScheme } from './catalog';
 import type { AppContext } from '../../context';
-import { generateUrlLink, urlLinkQuery } from './wechat-urllink';
+import { testConfig } from '../../config';
+import { generateUrlLink, urlLinkQuery, wechatMiniCredentials } from './wechat-urllink';
 
 /** Download links by invite code (shell 9), the mini-program link helper (shell 7), /equity data. */
 describe('download links', () => {
@@ -81,8 +82,22 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
 
 describe('url_link through a fake WeChat API', () => {
   const ctx = {
-    config: { wechat: { appId: 'wxapp', appSecret: 'sekret', apiBase: 'https://wx.test/', login: 'off', token: '' } },
+    config: {
+      wechat: { appId: 'wxaccount', appSecret: 'other', apiBase: 'https://wx.test/', login: 'off', token: '' },
+      wechatMini: { appId: 'wxapp', appSecret: 'sekret' },
+    },
   } as unknown as Pick<AppContext, 'config'>;
+
+  it("uses the mini-program's own pair, else the official account's", () => {
+    const pair = (env: Record<string, string>) => testConfig(env).wechatMini;
+    expect(pair({ WECHAT_APP_ID: 'wxacc', WECHAT_APP_SECRET: 's1' })).toEqual({ appId: 'wxacc', appSecret: 's1' });
+    expect(pair({ WECHAT_APP_ID: 'wxacc', WECHAT_APP_SECRET: 's1', WECHAT_MINI_APP_ID: 'wxmini', WECHAT_MINI_APP_SECRET: 's2' })).toEqual({
+      appId: 'wxmini',
+      appSecret: 's2',
+    });
+    expect(wechatMiniCredentials({ config: testConfig({ WECHAT_MINI_APP_ID: 'wxmini' }) })).toBeNull();
+    expect(wechatMiniCredentials({ config: testConfig({}) })).toBeNull();
+  });
 
   it('fetches an access token, then asks for the link with cq appended', async () => {
     const calls: { url: string; body?: string }[] = [];

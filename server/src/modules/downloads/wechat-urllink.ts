@@ -16,13 +16,13 @@ export interface WechatMiniCredentials {
 const NOT_CONFIGURED = 503;
 
 /**
- * The WeChat app credentials of the config (WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_API_BASE).
- * The mini-program must belong to the same WeChat app id for WeChat to accept the call.
+ * The mini-program's credentials (WECHAT_MINI_APP_ID / WECHAT_MINI_APP_SECRET, else the official
+ * account's WECHAT_APP_ID / WECHAT_APP_SECRET) and WECHAT_API_BASE.
  */
 export function wechatMiniCredentials(ctx: Pick<AppContext, 'config'>): WechatMiniCredentials | null {
-  const w = ctx.config.wechat;
-  if (!w?.appId || !w.appSecret) return null;
-  return { appId: w.appId, appSecret: w.appSecret, apiBase: w.apiBase.replace(/\/$/, '') };
+  const m = ctx.config.wechatMini;
+  if (!m?.appId || !m.appSecret) return null;
+  return { appId: m.appId, appSecret: m.appSecret, apiBase: ctx.config.wechat.apiBase.replace(/\/$/, '') };
 }
 
 /** The query the mini-program page receives: the caller's query plus cq=<invite code>. */
