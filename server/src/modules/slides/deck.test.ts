@@ -44,7 +44,11 @@ describe('outline parsing', () => {
 
 describe('pptx builder', () => {
   const deck = deckFromOutline(OUTLINE);
-  it.each(templateRegistry().list().map((t) => [t.id, t] as const))('%s: a zip with one slide xml per slide and the titles', async (_id, t) => {
+  it.each(
+    templateRegistry()
+      .list()
+      .map((t) => [t.id, t] as const),
+  )('%s: a zip with one slide xml per slide and the titles', async (_id, t) => {
     const zip = await JSZip.loadAsync(await buildPptx(deck, t));
     const slides = Object.keys(zip.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
     expect(slides).toHaveLength(deck.slides.length);

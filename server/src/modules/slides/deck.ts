@@ -70,11 +70,18 @@ export function deckFromOutline(markdown: string, fallbackTitle = 'AI PPT'): Dec
   const title = cut(head?.title ?? nodes[0]?.title ?? fallbackTitle, TITLE_MAX_CHARS);
   const chapters = chaptersOf(nodes, title);
   // An outline of bullets only: the title's own bullets become one chapter.
-  if (chapters.length === 0 && head && head.content.length > 0) chapters.push({ title, bullets: [], slides: [{ title, bullets: head.content }] });
+  if (chapters.length === 0 && head && head.content.length > 0)
+    chapters.push({ title, bullets: [], slides: [{ title, bullets: head.content }] });
 
-  const slides: PptSlide[] = [{ kind: 'title', title, subtitle: head?.content[0] ? cut(head.content[0], BULLET_MAX_CHARS) : undefined, bullets: [] }];
+  const slides: PptSlide[] = [
+    { kind: 'title', title, subtitle: head?.content[0] ? cut(head.content[0], BULLET_MAX_CHARS) : undefined, bullets: [] },
+  ];
   if (chapters.length > 1) {
-    slides.push({ kind: 'agenda', title: MSG.slidesAgenda, bullets: chapters.slice(0, AGENDA_MAX).map((c) => cut(c.title, TITLE_MAX_CHARS)) });
+    slides.push({
+      kind: 'agenda',
+      title: MSG.slidesAgenda,
+      bullets: chapters.slice(0, AGENDA_MAX).map((c) => cut(c.title, TITLE_MAX_CHARS)),
+    });
   }
   chapters.forEach((c, i) => {
     const chapter = i + 1;

@@ -34,7 +34,9 @@ export async function convertPptx(pptx: Uint8Array, format: 'pdf' | 'png', timeo
     const input = join(dir, 'deck.pptx');
     await writeFile(input, pptx);
     const profile = pathToFileURL(join(dir, 'profile')).href;
-    await run(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', format, '--outdir', dir, input], { timeout: timeoutMs });
+    await run(SOFFICE, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', format, '--outdir', dir, input], {
+      timeout: timeoutMs,
+    });
     return await readFile(join(dir, `deck.${format}`));
   } finally {
     await rm(dir, { recursive: true, force: true });

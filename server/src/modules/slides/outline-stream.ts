@@ -23,7 +23,13 @@ export function pickOutlineModel(ctx: Pick<AppContext, 'catalog' | 'llm'>): Cata
  * Stream an outline (chat stream protocol: meta, text..., done or error). Not metered: the count
  * of doc_ppt is held when the deck is built. A client that leaves aborts the upstream.
  */
-export async function streamOutline(ctx: AppContext, model: CatalogModel, req: PptOutlineReq, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+export async function streamOutline(
+  ctx: AppContext,
+  model: CatalogModel,
+  req: PptOutlineReq,
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const res = reply.raw;
   reply.hijack();
   const sse = new SseWriter(res);

@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, ok, pptContentProblem, pptCreateProblem, PptCreateSchema, PptOutlineSchema, PptTaskIdQuerySchema, PptTaskQuerySchema, PptTemplateQuerySchema } from '@wanxiang/contract';
+import {
+  MSG,
+  ok,
+  pptContentProblem,
+  pptCreateProblem,
+  PptCreateSchema,
+  PptOutlineSchema,
+  PptTaskIdQuerySchema,
+  PptTaskQuerySchema,
+  PptTemplateQuerySchema,
+} from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { badRequest, refused } from '../../http/errors';

@@ -2,22 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Code, MSG, PPT_STATUS, type PptCreated, type PptCreateReq, type PptPreview, type PptStatus, type PptTaskInfo } from '@wanxiang/contract';
+import {
+  Code,
+  MSG,
+  PPT_STATUS,
+  type PptCreated,
+  type PptCreateReq,
+  type PptPreview,
+  type PptStatus,
+  type PptTaskInfo,
+} from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError, badRequest, refused } from '../../http/errors';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
 import { buildPptx } from './builder/build';
 import { deckFromOutline, outlineHasContent } from './deck';
-import { selectOwnTask, insertTask, updateTask, type PptTaskRow } from './store';
+import { failStaleTask, selectOwnTask, insertTask, updateTask, type PptTaskRow } from './store';
 import { templateRegistry } from './templates';
 
 /**
  * Presentation tasks (search-agents-tools 4.5, 7.5): create holds one doc_ppt count and queues
  * the build; the build writes DATA_DIR/ppt/<task_id>.pptx and settles the count, or marks the
  * task failed and gives the count back. Builds run in this process (a deck takes well under a
- * second); a crashed build's count is released by the quota reaper.
+ * second); a crashed build's count is released by the quota reaper, and its task reads as failed
+ * once it has been building for BUILD_STALE_MS.
  */
+
+/** A deck builds in well under a second: a task queued or building this long lost its process. */
+export const BUILD_STALE_MS = 2 * 60_000;
 
 export const PPT_QUOTA = { quotaKey: 'doc_ppt', blockedVips: [] as number[] };
 
@@ -36,7 +49,12 @@ export function templates(ctx: SlidesContext) {
   return templateRegistry(ctx.config.catalogDir);
 }
 
-export async function createPresentation(ctx: SlidesContext, user: AuthUser, req: PptCreateReq, log: FastifyBaseLogger): Promise<PptCreated> {
+export async function createPresentation(
+  ctx: SlidesContext,
+  user: AuthUser,
+  req: PptCreateReq,
+  log: FastifyBaseLogger,
+): Promise<PptCreated> {
   const template = templates(ctx).get(req.id);
   if (!template) throw badRequest(MSG.slidesTemplateUnknown);
   if (!req.content || !outlineHasContent(req.content)) throw badRequest(MSG.slidesContentRequired);
@@ -55,7 +73,15 @@ export async function createPresentation(ctx: SlidesContext, user: AuthUser, req
   return { task_id: taskId, url: `/api/v1/ppt/preview?id=${taskId}` };
 }
 
-async function buildTask(ctx: SlidesContext, userId: number, taskId: string, content: string, templateId: string, hold: Reservation, log: FastifyBaseLogger): Promise<void> {
+async function buildTask(
+  ctx: SlidesContext,
+  userId: number,
+  taskId: string,
+  content: string,
+  templateId: string,
+  hold: Reservation,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.building });
     const template = templates(ctx).get(templateId);
@@ -73,10 +99,16 @@ async function buildTask(ctx: SlidesContext, userId: number, taskId: string, con
   }
 }
 
-async function ownTask(ctx: SlidesContext, user: AuthUser, taskId: string): Promise<PptTaskRow> {
+async function ownTask(ctx: SlidesContext, user: AuthUser, taskId: string, now = Date.now()): Promise<PptTaskRow> {
   const row = await selectOwnTask(ctx.database.db, user.id, taskId);
   // Another user's task reads exactly like a missing one.
   if (!row) throw new AppError(Code.NOT_FOUND, MSG.slidesTaskNotFound);
+  const unfinished = row.status === PPT_STATUS.queued || row.status === PPT_STATUS.building;
+  if (unfinished && row.updatedAt.getTime() < now - BUILD_STALE_MS) {
+    // Its build died with a server process: say so instead of "building" forever.
+    const failed = await failStaleTask(ctx.database.db, user.id, taskId, new Date(now - BUILD_STALE_MS), MSG.slidesFailed);
+    return failed ?? (await selectOwnTask(ctx.database.db, user.id, taskId)) ?? row;
+  }
   return row;
 }
 

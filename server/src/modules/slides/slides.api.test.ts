@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, PPT_STATUS, type Envelope, type PptCreated, type PptPreview, type PptTaskInfo, type PptTemplate } from '@wanxiang/contract';
+import {
+  Code,
+  MSG,
+  PPT_STATUS,
+  type Envelope,
+  type PptCreated,
+  type PptPreview,
+  type PptTaskInfo,
+  type PptTemplate,
+} from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { quotaUsage } from '../quota/service';
-import { createPresentation, settleBuilds, taskStatus } from './service';
+import { BUILD_STALE_MS, createPresentation, settleBuilds, taskStatus } from './service';
 
 const OUTLINE = `# 城市更新计划\n- 年度汇报\n## 现状\n### 老旧小区\n- 改造 120 个小区\n- 加装电梯 300 部\n## 规划\n### 明年重点\n- 完善社区服务\n- 推进绿色建筑`;
 
@@ -65,12 +74,20 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
 
   it('streams an outline from the content (meta, text, done)', async () => {
     const { token } = await t.loginAs();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/ppt/outline', headers: { token }, payload: { content: '如何学习机器学习？' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ppt/outline',
+      headers: { token },
+      payload: { content: '如何学习机器学习？' },
+    });
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = sseEvents(res.body);
     expect(events[0]).toMatchObject({ event: 'meta', data: { model: 'v35' } });
     expect(events.at(-1)?.event).toBe('done');
-    const text = events.filter((e) => e.event === 'text').map((e) => e.data.text).join('');
+    const text = events
+      .filter((e) => e.event === 'text')
+      .map((e) => e.data.text)
+      .join('');
     expect(text).toMatch(/^# 学习机器学习/);
     expect((text.match(/^## /gm) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(text).toMatch(/^### /m);
@@ -126,11 +143,35 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
     const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', owner.token, { id: 'graphite-tech', content: OUTLINE });
     await settleBuilds();
     const id = created.body.data.task_id;
-    expect((await call('GET', `/api/v1/ppt/preview?id=${id}`, other.token)).body).toMatchObject({ code: Code.NOT_FOUND, msg: MSG.slidesTaskNotFound });
+    expect((await call('GET', `/api/v1/ppt/preview?id=${id}`, other.token)).body).toMatchObject({
+      code: Code.NOT_FOUND,
+      msg: MSG.slidesTaskNotFound,
+    });
     expect((await call('GET', `/api/v1/ppt/task?task_id=${id}`, other.token)).body.code).toBe(Code.NOT_FOUND);
     expect((await call('GET', `/api/v1/ppt/down?id=${id}`, other.token)).body.msg).toBe(MSG.slidesNoDownload);
-    expect((await call('GET', '/api/v1/ppt/down?id=00000000-0000-0000-0000-000000000000', owner.token)).body.msg).toBe(MSG.slidesNoDownload);
+    expect((await call('GET', '/api/v1/ppt/down?id=00000000-0000-0000-0000-000000000000', owner.token)).body.msg).toBe(
+      MSG.slidesNoDownload,
+    );
     expect((await call('GET', '/api/v1/ppt/down', owner.token)).body.msg).toBe(MSG.slidesNoDownload);
+  });
+
+  it('a task whose build died with its process reads as failed after BUILD_STALE_MS, never building forever', async () => {
+    const { token, user } = await t.loginAs();
+    const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'mint-fresh', content: OUTLINE });
+    await settleBuilds();
+    const id = created.body.data.task_id;
+    // As a crash would leave it: building, last touched long ago.
+    const longAgo = new Date(Date.now() - BUILD_STALE_MS - 60_000).toISOString();
+    await t.ctx.database.exec(`UPDATE ppt_tasks SET status = ${PPT_STATUS.building}, updated_at = '${longAgo}' WHERE task_id = '${id}'`);
+    const task = await call<PptTaskInfo>('GET', `/api/v1/ppt/task?task_id=${id}`, token);
+    expect(task.body.data).toMatchObject({ task_id: id, status: PPT_STATUS.failed, msg: MSG.slidesFailed });
+    // It stays failed, and a recent build is left alone.
+    expect((await call<PptTaskInfo>('GET', `/api/v1/ppt/preview?id=${id}`, token)).body.data.status).toBe(PPT_STATUS.failed);
+    const fresh = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'mint-fresh', content: OUTLINE });
+    await settleBuilds();
+    await t.ctx.database.exec(`UPDATE ppt_tasks SET status = ${PPT_STATUS.building} WHERE task_id = '${fresh.body.data.task_id}'`);
+    const building = await taskStatus(t.ctx, { id: user.id, vip: 0, phone: null, tokenId: 0 }, fresh.body.data.task_id);
+    expect(building.status).toBe(PPT_STATUS.building);
   });
 
   it('refuses a build when the counts are used up (free tier: 2 a day), without charging', async () => {

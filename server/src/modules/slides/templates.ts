@@ -35,8 +35,7 @@ export function loadTemplates(catalogDir?: string): TemplateRegistry {
   const templates: PptTemplate[] = parsed.data.templates;
   const byId = new Map(templates.map((t) => [t.id, t]));
   return {
-    list: (q = {}) =>
-      templates.filter((t) => (!q.style || t.style === q.style) && (!q.color || t.color === q.color)),
+    list: (q = {}) => templates.filter((t) => (!q.style || t.style === q.style) && (!q.color || t.color === q.color)),
     get: (id) => byId.get(id),
   };
 }

@@ -16,11 +16,31 @@ export interface Pen {
   t: PptTemplate;
 }
 
-export function rect(p: Pen, x: number, y: number, w: number, h: number, color: string, transparency = 0, shape: ShapeName = 'rect', extra: PptxGenJS.ShapeProps = {}): void {
+export function rect(
+  p: Pen,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  color: string,
+  transparency = 0,
+  shape: ShapeName = 'rect',
+  extra: PptxGenJS.ShapeProps = {},
+): void {
   p.slide.addShape(shape, { x, y, w, h, fill: { color, transparency }, line: { color, transparency, width: 0 }, ...extra });
 }
 
-export function outline(p: Pen, x: number, y: number, w: number, h: number, color: string, width = 1, shape: ShapeName = 'rect', transparency = 0): void {
+export function outline(
+  p: Pen,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  color: string,
+  width = 1,
+  shape: ShapeName = 'rect',
+  transparency = 0,
+): void {
   p.slide.addShape(shape, { x, y, w, h, fill: { type: 'none' } as PptxGenJS.ShapeFillProps, line: { color, width, transparency } });
 }
 

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   const kind = (values.kind ?? 'title') as PptSlideKind;
   const first = deck.slides.find((s) => s.kind === kind);
   if (!first) throw new Error(`no ${kind} slide in the sample deck`);
-  const templates = templateRegistry(process.env.CATALOG_DIR).list().filter((t) => !values.template || t.id === values.template);
+  const templates = templateRegistry(process.env.CATALOG_DIR)
+    .list()
+    .filter((t) => !values.template || t.id === values.template);
   for (const t of templates) {
     const pptx = await buildPptx({ title: deck.title, slides: [first] }, t, { brand: '万象 AI · 模板预览' });
     const png = await convertPptx(pptx, 'png');
