@@ -35,6 +35,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 860 },
+    // The app honours the system's reduce-motion setting (no antd open/close motion): a click on a
+    // menu item can never land on a menu that is still sliding into place, which once lost clicks.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -74,7 +77,9 @@ export default defineConfig({
         SSRF_ALLOW: '127.0.0.1',
         // Outside sources point at the fakes: each area adds its base URLs here, under FAKES.
         HOT_ZHIHU_BASE_URL: `${FAKES}/hot-zhihu`,
-        MCP_SERVERS_JSON: JSON.stringify([{ name: 'fake', description: '测试 MCP 服务', type: 'streamable_http', status: 1, url: `${FAKES}/mcp-fake` }]),
+        MCP_SERVERS_JSON: JSON.stringify([
+          { name: 'fake', description: '测试 MCP 服务', type: 'streamable_http', status: 1, url: `${FAKES}/mcp-fake` },
+        ]),
         HOT_BAIDU_BASE_URL: `${FAKES}/hot-baidu`,
         HOT_WEIBO_BASE_URL: `${FAKES}/hot-weibo`,
         WEBDISK_BASE_URL: `${FAKES}/webdisk`,
