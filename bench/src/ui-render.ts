@@ -167,14 +167,19 @@ async function startTrace(cdp: CDPSession): Promise<(tokens: number) => Promise<
     await cdp.send('Tracing.end');
     await finished;
     const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const sums = new Map<string, number>();
+    const sums = new Map<string, { us: number; count: number }>();
     for (const e of events) {
       if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
-      sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur);
+      const sum = sums.get(e.name) ?? { us: 0, count: 0 };
+      sum.us += e.dur;
+      sum.count++;
+      sums.set(e.name, sum);
     }
-    const top = [...sums].sort((a, b) => b[1] - a[1]).slice(0, 40);
-    console.log('[bench:ui] trace, main thread, inclusive ms per token:');
-    for (const [name, us] of top) console.log(`  ${name.padEnd(40)} ${round(us / 1000 / tokens, 3)}`);
+    const top = [...sums].sort((a, b) => b[1].us - a[1].us).slice(0, 40);
+    console.log('[bench:ui] trace, main thread, inclusive ms per token, and events per token:');
+    for (const [name, { us, count }] of top) {
+      console.log(`  ${name.padEnd(54)} ${String(round(us / 1000 / tokens, 3)).padStart(7)} ${String(round(count / tokens, 2)).padStart(6)}`);
+    }
   };
 }
 
