@@ -6,7 +6,7 @@ export interface FrameBatcher {
   flush(): void;
 }
 
-export type Schedule = (cb: () => void) => () => void;
+type Schedule = (cb: () => void) => () => void;
 
 /**
  * At most one streamed render per this many ms. A render costs about three frames of work on a

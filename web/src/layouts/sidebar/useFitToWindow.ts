@@ -25,8 +25,7 @@ export function useFitToWindow(ref: RefObject<HTMLElement | null>): void {
     // Scroll events do not bubble, so listen in the capture phase, but only to scrollers that hold
     // the sidebar: a chat list auto-scrolling as a reply streams cannot move it (QUALITY G11).
     const onScroll = (e: Event) => {
-      const target = e.target;
-      if (target === document || target === window || (target instanceof Node && target.contains(el))) schedule();
+      if (e.target instanceof Node && e.target.contains(el)) schedule();
     };
     fit();
     window.addEventListener('scroll', onScroll, { passive: true, capture: true });
