@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -94,12 +95,38 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/**
+ * Key of the session advisory lock migrations run under (any constant bigint; this one spells
+ * "wxmigrat" in ASCII so it is recognisable in pg_locks).
+ */
+export const MIGRATION_LOCK_KEY = 0x77786d6967726174n;
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    // One process owns a PGlite directory: nothing to race with.
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  // N processes starting together would each find nothing applied and run the same files at once
+  // (CREATE races, duplicate journal rows). The first takes the lock and migrates; the others wait
+  // on it, then find everything applied. The lock is per connection, so migrate on that connection.
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const conn = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate(drizzle(conn, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch((err: Error) => {
+        // A connection that cannot unlock must not go back to the pool still holding the lock.
+        broken = err;
+      });
+    }
+  } finally {
+    conn.release(broken);
   }
 }
