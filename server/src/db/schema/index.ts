@@ -4,3 +4,4 @@ export * from './quota';
 export * from './chat-extras';
 export * from './economy';
 export * from './search-agents';
+export * from './ops';
