@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { MSG, ShopGrantSchema, type ShopOrderCreated, type ShopOrderStatus } from '@wanxiang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { startClusterJob } from '../../db/lease';
 import { badRequest, refused } from '../../http/errors';
 import { Code } from '@wanxiang/contract';
 import { PayVerifyError, type PayProvider, type RawNotify, type VerifiedNotify } from '../../infra/pay';
@@ -249,18 +250,18 @@ export async function reconcilePending(
   return { credited, closed };
 }
 
-/** Reconcile every minute until the shutdown signal. */
-export function startReconcile(ctx: AppContext, log: FastifyBaseLogger): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePending(ctx, new Date(), log)
-      .catch((err: unknown) => log.error({ err }, 'reconcile failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, RECONCILE_EVERY_MS);
-  timer.unref();
-  ctx.shutdown.signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+/**
+ * Reconcile every minute until the shutdown signal, in one process of the cluster at a time (a
+ * lease: every process starts it, the holder runs it). Returns `stop`.
+ */
+export function startReconcile(ctx: AppContext, log: FastifyBaseLogger, everyMs = RECONCILE_EVERY_MS): () => Promise<void> {
+  return startClusterJob(ctx.database, {
+    name: 'shop-reconcile',
+    everyMs,
+    signal: ctx.shutdown.signal,
+    run: async () => {
+      await reconcilePending(ctx, new Date(), log);
+    },
+    onError: (err) => log.error({ err }, 'reconcile failed'),
+  });
 }
