@@ -3,6 +3,7 @@ import { Code, MSG } from '@wanxiang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Catalog, CatalogModel } from '../../catalog';
+import { startClusterJob } from '../../db/lease';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
@@ -133,21 +134,21 @@ export async function reapStaleReservations(ctx: QuotaContext): Promise<number> 
 }
 
 /**
- * Run the reaper now and then every TTL/2 on an unref'd timer, until `stop` (or the
- * context's shutdown signal). Several server instances may each run one: closes are idempotent.
+ * Run the reaper now and then every TTL/2, until `stop` (or the context's shutdown signal). Every
+ * server instance starts one; the 'quota-reaper' lease lets one of them at a time do the work
+ * (closes are idempotent anyway, the lease spares N instances the same scans).
  */
 export function startReservationReaper(ctx: QuotaContext & Pick<AppContext, 'shutdown'>, log?: FastifyBaseLogger): () => void {
-  const run = () => {
-    reapStaleReservations(ctx)
-      .then((n) => {
-        if (n > 0) log?.warn({ released: n }, 'released stale quota reservations');
-      })
-      .catch((err: unknown) => log?.error({ err }, 'quota reaper failed'));
-  };
-  run();
-  const timer = setInterval(run, Math.max(1_000, Math.floor(ctx.config.quotaReservationTtlMs / 2)));
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  ctx.shutdown.signal.addEventListener('abort', stop, { once: true });
-  return stop;
+  const stop = startClusterJob(ctx.database, {
+    name: 'quota-reaper',
+    everyMs: Math.max(1_000, Math.floor(ctx.config.quotaReservationTtlMs / 2)),
+    runAtStart: true,
+    signal: ctx.shutdown.signal,
+    run: async () => {
+      const n = await reapStaleReservations(ctx);
+      if (n > 0) log?.warn({ released: n }, 'released stale quota reservations');
+    },
+    onError: (err) => log?.error({ err }, 'quota reaper failed'),
+  });
+  return () => void stop();
 }
