@@ -3,9 +3,15 @@ import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
 import { startReconcile } from './modules/shop/service';
+import { unsupportedNodeReason } from './runtime';
 
 /** Entry point: read config, open the database, listen; shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  const oldNode = unsupportedNodeReason();
+  if (oldNode) {
+    console.error(oldNode);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();

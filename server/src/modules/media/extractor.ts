@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../infra/worker/ts-worker';
 import type { ExtractReply, ExtractRequest } from './extract-worker';
 import type { ReadablePage } from './readable';
 
@@ -71,7 +72,7 @@ export function createPageExtractor(opts: ExtractorOptions = {}): PageExtractor 
 
   const spawn = (): Slot => {
     // A hostile page can make jsdom allocate without end: the worker dies, the page fails, the server lives.
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     // Pending page reads belong to HTTP requests, which keep the process alive on their own.
     worker.unref();
     const slot: Slot = { worker, job: null, idleTimer: null };

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../../infra/worker/ts-worker';
 import type { ParseReply, ParseRequest } from './parse-worker';
 
 export type DocFailure = 'empty' | 'unreadable' | 'legacy' | 'timeout' | 'busy';
@@ -44,7 +44,7 @@ export async function readDocumentText(ext: string, data: Buffer, opts: ReadOpti
 
 function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: number): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+    const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-// Explicit extension: this file is loaded by Node's own type stripping (no bundler, no tsx).
+// Explicit extension: loaded by Node's own type stripping where it has it (infra/worker/ts-entry.mjs).
 import { DocParseError, parseDocument } from './parsers.ts';
 
 export interface ParseRequest {

@@ -1,0 +1,18 @@
+/**
+ * The Node lines the server runs on, as `engines` in the root package.json says: the oldest that
+ * every dependency supports (jsdom: ^20.19 || ^22.13 || >=24; undici and cheerio >=20.18.1).
+ */
+const SUPPORTED: readonly { major: number; minMinor: number }[] = [
+  { major: 20, minMinor: 19 },
+  { major: 22, minMinor: 13 },
+];
+const FIRST_OPEN_MAJOR = 24;
+export const SUPPORTED_NODE = '^20.19.0 || ^22.13.0 || >=24';
+
+/** Why this Node cannot run the server (one line for the operator), or null when it can. */
+export function unsupportedNodeReason(version: string = process.versions.node): string | null {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  if (major >= FIRST_OPEN_MAJOR) return null;
+  if (SUPPORTED.some((s) => s.major === major && minor >= s.minMinor)) return null;
+  return `Node ${version} cannot run the server: it needs Node ${SUPPORTED_NODE} (run it with \`npm run serve\`, which uses the project's pinned Node 24, or install a supported Node).`;
+}
