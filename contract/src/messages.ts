@@ -34,6 +34,8 @@ export const MSG = {
   contentTypeUnsupported: '不支持的请求内容类型，请使用 JSON',
   webNotBuiltTitle: '万象 AI：网页应用尚未构建',
   webNotBuilt: '网页应用尚未构建，请在项目目录运行 npm run build 后刷新本页（接口 /api 已可用）。',
+  /** GET /api/ready answers this with 503 (database down, migrations missing, shutting down). */
+  notReady: '服务暂不可用，请稍后再试',
 
   // accounts (shell 5, 8)
   phoneInvalid: '请输入正确的手机号再提交！',

@@ -31,6 +31,7 @@ import { registerAgentRoutes } from './modules/agents/routes';
 import { registerMindMapRoutes } from './modules/mindmap/routes';
 import { registerSharedModelRoutes } from './modules/shared-models/routes';
 import { registerSlidesRoutes } from './modules/slides/routes';
+import { registerHealthRoutes } from './modules/health/routes';
 
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await registerHealthRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);
       await registerConfigRoutes(api, ctx);
       await registerChatRoutes(api, ctx);
