@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { rateLimited, refused } from '../../http/errors';
+import { decodeUriLenient } from '../../http/decode-uri';
 import { SafeFetchError } from '../../infra/safe-fetch';
 import { SttError } from '../../infra/stt';
 import { cleanName, saveTextUpload, type IncomingFile } from '../uploads/service';
@@ -76,7 +77,7 @@ export async function transcribeLink(
   const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // An HTML answer is a web page, not a media file (a share page needing a resolver, or an error page).
   if (type === 'text/html' || type === 'application/xhtml+xml') throw refused(MSG.audioNoContent);
-  const path = decodeURIComponent(new URL(res.url).pathname);
+  const path = decodeUriLenient(new URL(res.url).pathname);
   const fromName = fileExtension(path.split('/').pop() ?? '');
   const ext = MEDIA_MIME[fromName]
     ? fromName

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { startClusterJob } from '../../db/lease';
 import { badRequest, refused } from '../../http/errors';
+import { decodeUriOrNull } from '../../http/decode-uri';
 import { Code } from '@wanxiang/contract';
 import { PayVerifyError, type PayProvider, type RawNotify, type VerifiedNotify } from '../../infra/pay';
 import { forgetUserSessions } from '../auth/service';
@@ -115,10 +116,13 @@ export async function ownOrder(ctx: ShopContext, userId: number, orderNo: string
   return o;
 }
 
-/** queryShopsOrder's `url`: the pay link carrying query_order, or the bare order number. */
+/** queryShopsOrder's `url`: the pay link carrying query_order, or the bare order number. A malformed escape is bad input (400). */
 export function orderNoFromUrl(url: string): string {
   const m = /[?&]query_order=([^&#]+)/.exec(url);
-  return m ? decodeURIComponent(m[1]!) : url.trim();
+  if (!m) return url.trim();
+  const no = decodeUriOrNull(m[1]!);
+  if (no === null) throw badRequest(MSG.badField('url'));
+  return no;
 }
 
 /** Last gateway query per order: a browser polling every 3 s asks the gateway at most every 10 s. */

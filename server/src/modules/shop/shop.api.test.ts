@@ -127,6 +127,10 @@ describe.each(testDbKinds())('shop and payments on %s', (kind) => {
     expect(pending.body).toMatchObject({ code: Code.FAILED, msg: MSG.orderPending });
     const q = await call<{ status: string }>('POST', '/v1/vip/queryShopsOrder', token, { url: o.url });
     expect(q.body.data.status).toBe('pending');
+    // A malformed escape in the link is bad input (400 in Chinese), not a server error.
+    const malformed = await call('POST', '/v1/vip/queryShopsOrder', token, { url: '/api/v1/pay/mock/page?query_order=%E0%A4%A' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.badField('url') });
     // Another user's order number reads as unknown.
     const other = await t.loginAs(newPhone());
     expect((await call('POST', '/v1/pay/query', other.token, { query_order: o.query_order })).body.msg).toBe(MSG.orderUnknown);
