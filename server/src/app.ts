@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import type { DestinationStream } from 'pino';
+import { loggerOptions } from './http/log-redact';
 import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -33,13 +35,19 @@ import { registerSharedModelRoutes } from './modules/shared-models/routes';
 import { registerSlidesRoutes } from './modules/slides/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
 /**
  * Build the Fastify instance: platform plugins (request ids, envelope errors, auth hook,
  * body limit), then each area's routes, then static hosting of the web app with history fallback.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    // Request lines go through a serializer that redacts tokens, signatures and openids in the URL.
+    logger: loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),

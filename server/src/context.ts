@@ -9,7 +9,7 @@ import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
 import { createPayRegistry, type PayRegistry } from './infra/pay';
-import { createWechatLogin, type WechatLogin } from './infra/wechat';
+import { createAccessTokens, createWechatLogin, type AccessTokens, type WechatLogin } from './infra/wechat';
 
 /**
  * Everything a module needs, built once per process: configuration, the database and the
@@ -33,6 +33,8 @@ export interface AppContext {
   pay: PayRegistry;
   /** WeChat QR login: dev confirm page, official account, or off. */
   wechat: WechatLogin;
+  /** WeChat access tokens, one holder per appid shared by every process (official account, mini-program links). */
+  wechatTokens: AccessTokens;
   /** Aborted when the process starts shutting down: open streams end with an `error` event. */
   shutdown: AbortController;
 }
@@ -55,9 +57,10 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
-  const wechat = overrides.wechat ?? createWechatLogin(config.wechat);
+  const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
+  const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, shutdown: overrides.shutdown ?? new AbortController() };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, wechatTokens, shutdown: overrides.shutdown ?? new AbortController() };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope, UserInfo } from '@wanxiang/contract';
 import { buildApp } from '../src/app';
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Replace parts of the context (catalog, llm, safeFetch, kv, sms...). */
   overrides?: ContextOverrides;
+  /** Log lines go here (set LOG_LEVEL in `env` too: tests are silent by default). */
+  logStream?: DestinationStream;
   /** Register extra test-only routes or hooks before the app is ready. */
   beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 }
@@ -96,7 +98,7 @@ export async function createTestApp(kind: TestDbKind, opts: TestAppOptions = {})
   const database = await openTestDatabase(kind);
   const overrides: ContextOverrides = { database, kv: createMemoryStore(), sms, ...opts.overrides };
   const ctx = await createContext(config, logger, overrides);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logStream: opts.logStream });
   await opts.beforeReady?.(app, ctx);
   await app.ready();
 

@@ -5,6 +5,7 @@ import { resolveSessionToken } from '../modules/auth/service';
 import { tokenFromRequest } from './auth-user';
 import { AppError } from './errors';
 import { errorReply } from './error-envelope';
+import { redactUrl } from './log-redact';
 
 /** A route as registered, full URL with prefix (for the fuzz test, docs and diagnostics). */
 export interface RouteInfo {
@@ -75,8 +76,8 @@ export async function registerPlatform(app: FastifyInstance, ctx: AppContext): P
 
   app.setErrorHandler((err, req, reply) => {
     const r = errorReply(err);
-    if (r.log === 'error') req.log.error({ err, reqId: req.id, url: req.url }, 'request failed');
-    else if (r.log === 'warn') req.log.warn({ err, reqId: req.id, url: req.url }, 'request refused');
+    if (r.log === 'error') req.log.error({ err, reqId: req.id, url: redactUrl(req.url) }, 'request failed');
+    else if (r.log === 'warn') req.log.warn({ err, reqId: req.id, url: redactUrl(req.url) }, 'request refused');
     if (reply.sent || reply.raw.headersSent) return;
     void reply.code(r.status).header('x-request-id', req.id).send(r.body);
   });

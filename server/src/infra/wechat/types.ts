@@ -38,8 +38,8 @@ export interface WechatLogin {
   /** Whether a callback request really comes from WeChat (official account token signature). */
   checkSignature(q: SignatureQuery): boolean;
   /**
-   * The scan an event callback reports, or null for any other message. In safe or compatible
-   * mode the <Encrypt> part is checked (msg_signature) and decrypted first.
+   * The scan an event callback reports, or null for any other message. With an EncodingAESKey
+   * only the <Encrypt> part is read, after its msg_signature is checked; a plain body is refused.
    */
   parseEvent(xml: string, q: SignatureQuery): WechatScan | null;
 }

@@ -5,11 +5,10 @@ import { notFound, refused } from '../../http/errors';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import type { ClientMeta } from './service';
+import { registerWechatCallback } from './wechat-callback';
 import { devConfirmPage } from './wechat-dev-page';
 import { confirmWxQr, createWxQr, loginWxQr, wxQrStatus } from './wechat-login';
 
-/** Largest WeChat push we read; real event messages are well under 2 KB. */
-const CALLBACK_BODY_LIMIT = 64 * 1024;
 const QR_PER_IP_PER_MINUTE = 30;
 
 /** The public origin of this request (the dev QR must open a page a phone can reach). */
@@ -63,30 +62,5 @@ export async function registerWechatRoutes(
     return ok(null, MSG.wxDevConfirmed);
   });
 
-  // The official account's server URL: GET verifies the URL (echostr), POST pushes events.
-  await app.register(async (scoped) => {
-    scoped.addContentTypeParser(
-      ['text/xml', 'application/xml', 'text/plain'],
-      { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    );
-    const signed = (req: FastifyRequest) => ctx.wechat.checkSignature(req.query as Record<string, string | undefined>);
-
-    scoped.get('/v1/wechat/callback', async (req, reply) => {
-      if (!signed(req)) return reply.code(403).type('text/plain').send('invalid signature');
-      const { echostr } = req.query as { echostr?: string };
-      return reply.type('text/plain').send(typeof echostr === 'string' ? echostr : '');
-    });
-
-    scoped.post('/v1/wechat/callback', async (req, reply) => {
-      if (!signed(req)) return reply.code(403).type('text/plain').send('invalid signature');
-      const scan = typeof req.body === 'string' ? ctx.wechat.parseEvent(req.body, req.query as Record<string, string | undefined>) : null;
-      if (scan) {
-        const confirmed = await confirmWxQr(ctx, scan.scene, scan.openid);
-        req.log.info({ scene: scan.scene, confirmed }, 'WeChat QR scan');
-      }
-      // WeChat retries anything but 'success' (or an empty body) three times.
-      return reply.type('text/plain').send('success');
-    });
-  });
+  await registerWechatCallback(app, ctx);
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, MSG, type DownloadLinks, type EquityTable, type Envelope } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, randomIp, type TestApp } from '../../../test/app';
+import { startFakeWechat, type FakeWechat } from '../../infra/wechat/testing/fake-wechat';
 import { DEFAULT_CATALOG_DIR } from '../../catalog';
 import { linksFor, loadDownloads, miniprogramScheme } from './catalog';
-import type { AppContext } from '../../context';
 import { testConfig } from '../../config';
 import { generateUrlLink, urlLinkQuery, wechatMiniCredentials } from './wechat-urllink';
 
@@ -59,16 +59,20 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('POST /wechat/generate_urllink without WeChat credentials says so in Chinese, not 200', async () => {
+  it('POST /wechat/generate_urllink needs a login; without WeChat credentials it says so in Chinese, not 200', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', payload: { path: 'pages/index/index' } });
+    expect(anonymous.statusCode).toBe(401);
+    const { token } = await t.loginAs();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/wechat/generate_urllink',
+      headers: { token },
       payload: { path: 'pages/index/index', query: 'a=1' },
     });
     // A business refusal (API conventions): HTTP 200, envelope code 503 with the Chinese reason.
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 503, msg: MSG.wechatNotConfigured });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', payload: { path: '<script>' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', headers: { token }, payload: { path: '<script>' } });
     expect(bad.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.urlLinkPathInvalid });
   });
 
@@ -81,12 +85,21 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
 });
 
 describe('url_link through a fake WeChat API', () => {
-  const ctx = {
-    config: {
-      wechat: { appId: 'wxaccount', appSecret: 'other', apiBase: 'https://wx.test/', login: 'off', token: '' },
-      wechatMini: { appId: 'wxapp', appSecret: 'sekret' },
-    },
-  } as unknown as Pick<AppContext, 'config'>;
+  let fake: FakeWechat;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeWechat('wxacc', 'sekret');
+    // The official account's pair serves the QR login and, with no mini-program pair of its own, the links.
+    t = await createTestApp('pglite', {
+      env: { WECHAT_LOGIN: 'official', WECHAT_APP_ID: 'wxacc', WECHAT_APP_SECRET: 'sekret', WECHAT_TOKEN: 'cb', WECHAT_API_BASE: fake.base },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  const link = (token: string, payload: object, remoteAddress = randomIp()) =>
+    t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', headers: { token }, payload, remoteAddress });
 
   it("uses the mini-program's own pair, else the official account's", () => {
     const pair = (env: Record<string, string>) => testConfig(env).wechatMini;
@@ -99,35 +112,44 @@ describe('url_link through a fake WeChat API', () => {
     expect(wechatMiniCredentials({ config: testConfig({}) })).toBeNull();
   });
 
-  it('fetches an access token, then asks for the link with cq appended', async () => {
-    const calls: { url: string; body?: string }[] = [];
-    const fake = (async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body as string | undefined });
-      if (url.includes('/cgi-bin/token')) return Response.json({ access_token: 'AT1', expires_in: 7200 });
-      return Response.json({ errcode: 0, url_link: 'https://wxaurl.cn/abc' });
-    }) as typeof fetch;
-    const link = await generateUrlLink(ctx, { path: 'pages/index/index', query: 'from=web', invite_code: 'AB12' }, fake);
-    expect(link).toBe('https://wxaurl.cn/abc');
-    expect(calls[0]!.url).toMatch(/^https:\/\/wx\.test\/cgi-bin\/token\?grant_type=client_credential&appid=wxapp&secret=sekret$/);
-    expect(calls[1]!.url).toBe('https://wx.test/wxa/generate_urllink?access_token=AT1');
-    expect(JSON.parse(calls[1]!.body!)).toMatchObject({ path: 'pages/index/index', query: 'from=web&cq=AB12' });
+  it('asks for the link with cq appended, sharing one token with the QR login, also across bad calls', async () => {
+    const before = fake.tokenCalls;
+    const { token } = await t.loginAs();
+    const ok = (await link(token, { path: 'pages/index/index', query: 'from=web', invite_code: 'AB12' })).json<Envelope<{ url_link: string }>>();
+    expect(ok.code).toBe(Code.OK);
+    expect(ok.data.url_link).toMatch(/^https:\/\/wxaurl\.cn\//);
+    expect(fake.urlLinkCalls.at(-1)).toEqual({ path: 'pages/index/index', query: 'from=web&cq=AB12' });
+    // WeChat refusing the page is no reason to fetch a new token.
+    for (let i = 0; i < 3; i++) {
+      const bad = (await link(token, { path: 'pages/missing/index' })).json<Envelope<null>>();
+      expect(bad).toMatchObject({ code: 502, msg: MSG.wechatUrlLinkFailed });
+    }
+    expect((await t.app.inject({ url: '/api/v1/user/getWxQrcode' })).json<Envelope<unknown>>().code).toBe(Code.OK);
+    expect(fake.tokenCalls - before).toBe(1);
   });
 
-  it('a WeChat refusal or a network failure is a Chinese 502 refusal, never a 500', async () => {
-    const refusing = (async (url: string) =>
-      url.includes('/cgi-bin/token')
-        ? Response.json({ access_token: 'AT2', expires_in: 7200 })
-        : Response.json({ errcode: 40001 })) as typeof fetch;
-    await expect(generateUrlLink(ctx, { path: 'p', query: '' }, refusing)).rejects.toMatchObject({
-      code: 502,
-      message: MSG.wechatUrlLinkFailed,
-    });
+  it('a token WeChat invalidated is replaced once and the link still comes', async () => {
+    const { token } = await t.loginAs();
+    fake.invalidateTokens();
+    const before = fake.tokenCalls;
+    expect((await link(token, { path: 'pages/index/index' })).json<Envelope<unknown>>().code).toBe(Code.OK);
+    expect(fake.tokenCalls - before).toBe(1);
+  });
+
+  it('limits links per user: a clear Chinese 429', async () => {
+    const { token } = await t.loginAs();
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await link(token, { path: 'pages/index/index' })).statusCode);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(5);
+    const last = await link(token, { path: 'pages/index/index' });
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ code: 429, msg: MSG.rateLimited });
+  });
+
+  it('WeChat unreachable is a Chinese 502 refusal, never a 500', async () => {
     const down = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    await expect(generateUrlLink(ctx, { path: 'p', query: '' }, down)).rejects.toMatchObject({
-      code: 502,
-      message: MSG.wechatUrlLinkFailed,
-    });
+    await expect(generateUrlLink(t.ctx, { path: 'p', query: '' }, down)).rejects.toMatchObject({ code: 502, message: MSG.wechatUrlLinkFailed });
   });
 });

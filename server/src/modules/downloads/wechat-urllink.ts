@@ -1,10 +1,11 @@
 import { MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { AppError, refused } from '../../http/errors';
+import { TOKEN_REFUSED_CODES } from '../../infra/wechat';
 
 /**
- * WeChat mini-program link helper (shell 7): POST {base}/wxa/generate_urllink with an access
- * token from {base}/cgi-bin/token. Without credentials the caller gets a clear "not configured".
+ * WeChat mini-program link helper (shell 7): POST {base}/wxa/generate_urllink with the appid's
+ * shared access token. Without credentials the caller gets a clear "not configured".
  */
 export interface WechatMiniCredentials {
   appId: string;
@@ -32,45 +33,38 @@ export function urlLinkQuery(query: string, inviteCode: string | undefined): str
   return params.toString();
 }
 
-let cachedToken: { key: string; token: string; until: number } | null = null;
-
-async function accessToken(cred: WechatMiniCredentials, fetcher: typeof fetch): Promise<string> {
-  const key = `${cred.apiBase}|${cred.appId}`;
-  if (cachedToken && cachedToken.key === key && cachedToken.until > Date.now()) return cachedToken.token;
-  const qs = new URLSearchParams({ grant_type: 'client_credential', appid: cred.appId, secret: cred.appSecret });
-  const res = await fetcher(`${cred.apiBase}/cgi-bin/token?${qs.toString()}`, { signal: AbortSignal.timeout(10_000) });
-  const body = (await res.json()) as { access_token?: string; expires_in?: number };
-  if (!body.access_token) throw refused(MSG.wechatUrlLinkFailed, 502);
-  // Renew five minutes before WeChat's expiry (7200 s by default).
-  cachedToken = { key, token: body.access_token, until: Date.now() + Math.max(60, (body.expires_in ?? 7200) - 300) * 1000 };
-  return body.access_token;
-}
-
+/**
+ * A WeChat URL Link to a mini-program page, valid 30 days. The access token comes from the appid's
+ * shared holder (the official account's too when the pairs are the same), so a call costs no token
+ * fetch; a token WeChat refuses is dropped and the call tried once more.
+ */
 export async function generateUrlLink(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'wechatTokens'>,
   req: { path: string; query: string; invite_code?: string },
   fetcher: typeof fetch = fetch,
 ): Promise<string> {
   const cred = wechatMiniCredentials(ctx);
   if (!cred) throw refused(MSG.wechatNotConfigured, NOT_CONFIGURED);
+  const tokens = ctx.wechatTokens.holder(cred);
   try {
-    const token = await accessToken(cred, fetcher);
-    const res = await fetcher(`${cred.apiBase}/wxa/generate_urllink?access_token=${encodeURIComponent(token)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: req.path, query: urlLinkQuery(req.query, req.invite_code), expire_type: 1, expire_interval: 30 }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = (await res.json()) as { errcode?: number; url_link?: string };
-    if (body.errcode || !body.url_link) {
-      // A rejected token is dropped so the next call fetches a fresh one.
-      cachedToken = null;
-      throw refused(MSG.wechatUrlLinkFailed, 502);
+    for (let attempt = 0; ; attempt++) {
+      const token = await tokens.get();
+      const res = await fetcher(`${cred.apiBase}/wxa/generate_urllink?access_token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: req.path, query: urlLinkQuery(req.query, req.invite_code), expire_type: 1, expire_interval: 30 }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { errcode?: number; url_link?: string };
+      if (!body.errcode && body.url_link) return body.url_link;
+      if (!TOKEN_REFUSED_CODES.includes(body.errcode ?? 0)) break;
+      await tokens.refused(token);
+      if (attempt > 0) break;
     }
-    return body.url_link;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // Network failure or a non-JSON answer from WeChat: the same clear message, never a 500.
-    throw refused(MSG.wechatUrlLinkFailed, 502);
+    // Network failure, WeChat refusing our credentials or a non-JSON answer: fall through.
   }
+  // The same clear message whatever went wrong, never a 500.
+  throw refused(MSG.wechatUrlLinkFailed, 502);
 }
