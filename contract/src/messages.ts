@@ -560,6 +560,14 @@ export const MSG = {
   wxScanHint: '请使用微信扫一扫登录',
   deviceLoginInvalid: '记住的登录已失效，请输入密码登录',
   rememberPassword: '记住密码',
+  // login limits and the desktop client's login hand-over (issue 11)
+  passwordTooManyTries: '密码尝试次数过多，请稍后再试，或使用手机验证码登录',
+  registerTooMany: '当前网络或设备注册账号过于频繁，请明日再试',
+  clientCodeInvalid: '客户端登录已失效，请在客户端中重新打开',
+  clientSwitchTitle: '切换账号',
+  clientSwitchConfirm: (current: string, next: string) => `桌面客户端请求登录账号「${next}」，当前已登录「${current}」，是否切换？`,
+  clientSwitchOk: '切换账号',
+  clientSwitchKeep: '保持当前账号',
   // sign-in, bonus counts, points bill, usage dashboard (shell 4)
   signinTitle: '每日签到',
   signinButton: '签到',

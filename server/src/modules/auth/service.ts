@@ -1,9 +1,9 @@
 import { accountKindOf, MSG, type LoginReq, type PhoneLoginReq, type RegisterReq, type UserInfo } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
-import { rateLimited, refused, unauthorized } from '../../http/errors';
-import { hit, peek } from '../../http/rate-limit';
+import { refused, unauthorized } from '../../http/errors';
 import { consumeCaptchaToken, registerCaptchaOwner } from '../captcha/service';
+import { rememberAddress, reservePasswordCheck } from './password-guard';
 import { checkPassword, hashPassword } from './passwords';
 import { SessionCache } from './session-cache';
 import { verifySmsCode } from './sms';
@@ -30,10 +30,6 @@ export interface ClientMeta {
   userAgent: string;
   at: Date;
 }
-
-/** Failed password logins allowed per account within the window, before 429. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
-export const LOGIN_FAILURE_WINDOW_SEC = 15 * 60;
 
 // ---- Sessions
 
@@ -98,6 +94,8 @@ export async function startSession(ctx: AppContext, user: UserRow, meta: ClientM
     ip: meta.ip.slice(0, 64),
     userAgent: meta.userAgent.slice(0, 512),
   });
+  // An address the owner logged in from is never slowed down by someone else's password guessing.
+  await rememberAddress(ctx.kv, user.id, meta.ip);
   return toUserInfo(user, token, ctx.config.tzBusiness);
 }
 
@@ -210,16 +208,17 @@ export async function register(ctx: AppContext, req: RegisterReq, meta: ClientMe
   }
 }
 
-/** Password login by phone, e-mail or username; failures per account are capped. */
+/**
+ * Password login by phone, e-mail or username. Checks are limited per account and address, and
+ * slowed down per account for unfamiliar addresses (password-guard.ts), never locked for the owner.
+ */
 export async function passwordLogin(ctx: AppContext, req: LoginReq, meta: ClientMeta): Promise<UserInfo> {
   const kind = accountKindOf(req.user) ?? 'username';
   const name = loginName(kind, req.user);
-  const failKey = `login:fail:${kind}:${name}`;
-  if ((await peek(ctx.kv, failKey)) >= LOGIN_FAILURES_PER_ACCOUNT) throw rateLimited(MSG.loginTooMany);
   const user = await findUserByLogin(ctx.database.db, kind, name);
-  if (!(await checkPassword(user?.passwordHash, req.pass)) || !user) {
-    await hit(ctx.kv, failKey, LOGIN_FAILURE_WINDOW_SEC, LOGIN_FAILURES_PER_ACCOUNT);
-    throw refused(MSG.accountOrPasswordWrong);
-  }
+  const check = await reservePasswordCheck(ctx.kv, `${kind}:${name}`, meta.ip, user?.id ?? null);
+  const good = (await checkPassword(user?.passwordHash, req.pass)) && user !== null;
+  await check.settle(good);
+  if (!good || !user) throw refused(MSG.accountOrPasswordWrong);
   return startSession(ctx, user, meta);
 }

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from 'antd';
+import { MSG } from '@wanxiang/contract';
 import { MemoryRouter } from 'react-router';
 import { setFeedback, type Feedback } from '../../../components/feedback/holder';
 import { installJsdomShims } from '../../../components/testing/jsdom-shims';
@@ -118,6 +119,20 @@ describe('LoginCard: password login and tabs', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入正确的用户名！')).toBeTruthy();
     expect(await screen.findByText('请输入正确的密码！')).toBeTruthy();
+  });
+
+  it('slowed-down password checks (429) show the message and open code login instead', async () => {
+    renderCard();
+    fireEvent.click(screen.getByText('密码登录'));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 429, msg: MSG.passwordTooManyTries, data: null }), { status: 429 }));
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号 / 邮箱 / 用户名'), { target: { value: 'someone' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret123' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    });
+    await waitFor(() => expect(notices.error).toHaveBeenCalledWith(MSG.passwordTooManyTries));
+    expect(await screen.findByPlaceholderText('请输入验证码')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('请输入密码')).toBeNull();
   });
 
   it('shows the locked invite code, and the WeChat tab has no login button', async () => {

@@ -62,6 +62,8 @@ export function LoginCard({ initialInviteCode = '', onSuccess, showGift = true }
     remember,
     onSuccess,
     onRememberedChanged: () => void reloadRemembered(),
+    // The refusal says to use a code instead: open that mode (it needs no password).
+    onPasswordThrottled: () => setMode('msgCode'),
   });
   const busy = actions.busy !== null;
 

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@wanxiang/contract';
-import { MSG } from '@wanxiang/contract';
+import { Code, MSG } from '@wanxiang/contract';
 import { useState } from 'react';
 import { deviceLogin, login, phoneLogin, register, sendSmsCode } from '../../../api/auth';
 import { RequestError } from '../../../api/request';
@@ -18,10 +18,12 @@ interface Options {
   onSuccess?: () => void;
   /** A remembered account was dropped (its token refused): the card reloads its list. */
   onRememberedChanged?: () => void;
+  /** Password checks for this account are slowed down (429): the card offers SMS code login. */
+  onPasswordThrottled?: () => void;
 }
 
 /** The calls behind the login card; failures show the server's message and end the spinner (shell 8). */
-export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedChanged }: Options) {
+export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedChanged, onPasswordThrottled }: Options) {
   const setSession = useUserStore((s) => s.setSession);
   const [busy, setBusy] = useState<LoginBusy>(null);
 
@@ -61,7 +63,14 @@ export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedC
     loginByCode: (phone: string, code: string) =>
       run('login', async () => finish(await phoneLogin({ phone, code, invite_code: invite }, { silent: true }), phone)),
     loginByPassword: (account: string, password: string) =>
-      run('login', async () => finish(await login({ user: account, pass: password }, { silent: true }), account)),
+      run('login', async () => {
+        try {
+          return finish(await login({ user: account, pass: password }, { silent: true }), account);
+        } catch (err) {
+          if (err instanceof RequestError && err.code === Code.RATE_LIMITED) onPasswordThrottled?.();
+          throw err;
+        }
+      }),
     /** A remembered account: its device token stands in for the password; a refused token is forgotten. */
     loginByDevice: (row: AccountHistoryRow) =>
       run('login', async () => {
