@@ -81,6 +81,8 @@ async function documentText(ext: string, data: Buffer): Promise<string> {
     if (!(err instanceof DocumentReadError)) throw err;
     if (err.reason === 'busy') throw rateLimited();
     if (err.reason === 'legacy') throw refused(MSG.legacyFileUnreadable);
+    // More inflated content than any file within the character limit holds (or a decompression bomb).
+    if (err.reason === 'too-large') throw refused(MSG.fileTooManyChars);
     if (err.reason === 'timeout') throw refused(MSG.fileUploadFailed);
     throw refused(MSG.fileNoContent);
   }

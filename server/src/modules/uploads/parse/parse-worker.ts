@@ -1,13 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 // Explicit extension: loaded by Node's own type stripping where it has it (infra/worker/ts-entry.mjs).
-import { DocParseError, parseDocument } from './parsers.ts';
+import { DocParseError, parseDocument, type ParseFailure } from './parsers.ts';
 
 export interface ParseRequest {
   ext: string;
   data: Uint8Array;
 }
 
-export type ParseReply = { text: string } | { failed: 'empty' | 'unreadable' | 'legacy' };
+export type ParseReply = { text: string } | { failed: ParseFailure };
 
 /** Worker-thread entry: one document per worker, so a document that hangs is ended by terminating its worker. */
 parentPort?.once('message', (req: ParseRequest) => {

@@ -1,7 +1,10 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { zipBomb } from '../../../../test/fixtures/bombs';
 import { docxWith, epubWith, legacyDocWith, mobiWith, pdfWith, pptxWith, xlsWith, xlsxWith } from '../../../../test/fixtures/documents';
 import { readDocumentText, type DocumentReadError } from './index';
-import { zipInflatedSize } from './zip-guard';
+import { checkPdf } from './pdf-guard';
+import { checkZip } from './zip-guard';
 
 /** Each accepted document type, really parsed in the worker thread. */
 describe('readDocumentText', () => {
@@ -83,17 +86,49 @@ describe('readDocumentText', () => {
 });
 
 describe('zip guard', () => {
-  it('refuses an archive that declares more than 200 MB inflated, before any library reads it', async () => {
-    const { default: JSZip } = await import('jszip');
-    const zip = new JSZip();
-    zip.file('word/document.xml', '<w:document/>');
-    const data = await zip.generateAsync({ type: 'nodebuffer' });
-    expect(zipInflatedSize(data)).toBe('<w:document/>'.length);
-    // Rewrite the central directory's uncompressed size to 300 MB, as a bomb would have it.
+  it('passes a real archive, whatever sizes it declares, and counts what its parts inflate to', async () => {
+    const data = await docxWith(['正文']);
+    expect(await checkZip(data)).toBe('ok');
+    // Declared sizes are not trusted either way: 300 MB declared for a small part changes nothing.
     const cd = data.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     data.writeUInt32LE(300 * 1024 * 1024, cd + 24);
-    expect(zipInflatedSize(data)).toBeNull();
-    const err = await readDocumentText('docx', data).catch((e: unknown) => e);
-    expect((err as DocumentReadError).reason).toBe('unreadable');
+    expect(await checkZip(data)).toBe('ok');
+    expect(await checkZip(await docxWith(['正文'], 64 * 1024), 32 * 1024)).toBe('too-large');
+  });
+
+  it('counts parts beyond the declared entry count, as JSZip reads them', async () => {
+    // Two parts, the second inflating to 1 MB; the end record says there is one.
+    const data = await zipBomb('docx', 1024 * 1024);
+    const end = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    data.writeUInt16LE(1, end + 8);
+    data.writeUInt16LE(1, end + 10);
+    expect(await checkZip(data, 512 * 1024)).toBe('too-large');
+  });
+
+  it('refuses archives JSZip would read differently: encrypted, shifted, not a zip', async () => {
+    const data = await docxWith(['正文']);
+    const encrypted = Buffer.from(data);
+    encrypted.writeUInt16LE(1, encrypted.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 8);
+    expect(await checkZip(encrypted)).toBe('unreadable');
+    expect(await checkZip(Buffer.concat([Buffer.from('junk before'), data]))).toBe('unreadable');
+    expect(await checkZip(Buffer.from('PK\u0003\u0004 broken'))).toBe('unreadable');
+  });
+});
+
+describe('pdf guard', () => {
+  it('passes a real PDF and counts only Flate streams that are not images', async () => {
+    expect(await checkPdf(pdfWith('plain'))).toBe('ok');
+    const big = deflateSync(Buffer.alloc(64 * 1024));
+    const pdf = (dict: string) => Buffer.concat([Buffer.from(`%PDF-1.4\n1 0 obj\n<< ${dict} /Length ${big.length} >>\nstream\n`), big, Buffer.from('\nendstream\nendobj\n')]);
+    expect(await checkPdf(pdf('/Filter /FlateDecode'), 32 * 1024)).toBe('too-large');
+    expect(await checkPdf(pdf('/Filter [/FlateDecode]'), 32 * 1024)).toBe('too-large');
+    expect(await checkPdf(pdf('/Type /XObject /Subtype /Image /Filter /FlateDecode'), 32 * 1024)).toBe('ok');
+  });
+
+  it('counts both stages of a doubly deflated stream', async () => {
+    const twice = deflateSync(deflateSync(Buffer.alloc(256 * 1024)));
+    const pdf = Buffer.concat([Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Filter [/FlateDecode /FlateDecode] >>\nstream\n`), twice, Buffer.from('\nendstream\n')]);
+    expect(await checkPdf(pdf, 128 * 1024)).toBe('too-large');
+    expect(await checkPdf(pdf, 1024 * 1024)).toBe('ok');
   });
 });

@@ -1,7 +1,8 @@
 // Loaded by the worker thread under Node's own type stripping: erasable TypeScript only, explicit extensions.
 import { readLegacyDoc, readMobi } from './legacy.ts';
 import { decodeText, htmlToText, xmlText } from './text.ts';
-import { zipInflatedSize } from './zip-guard.ts';
+import { checkPdf } from './pdf-guard.ts';
+import { checkZip, type GuardVerdict } from './zip-guard.ts';
 
 /**
  * Document text extraction, one function per format, all on well-kept libraries: unpdf (pdf.js)
@@ -10,7 +11,7 @@ import { zipInflatedSize } from './zip-guard.ts';
  * can fail its own upload, never hang the server.
  */
 
-export type ParseFailure = 'empty' | 'unreadable' | 'legacy';
+export type ParseFailure = 'empty' | 'unreadable' | 'legacy' | 'too-large';
 
 export class DocParseError extends Error {
   readonly reason: ParseFailure;
@@ -39,9 +40,17 @@ export async function parseDocument(ext: string, data: Uint8Array): Promise<stri
   return clean.slice(0, TEXT_HARD_CAP);
 }
 
+/** What a file inflates to, counted before a library inflates it (a decompression bomb stops at the cap). */
+async function inflationOf(ext: string, data: Uint8Array): Promise<GuardVerdict> {
+  if (ZIP_FORMATS.has(ext)) return checkZip(data);
+  if (ext === 'pdf') return checkPdf(data);
+  return 'ok';
+}
+
 async function parseByType(ext: string, data: Uint8Array): Promise<string> {
-  if (ZIP_FORMATS.has(ext) && zipInflatedSize(data) === null)
-    throw new DocParseError('unreadable', `${ext}: archive refused (unreadable, zip64 or too large inflated)`);
+  const inflation = await inflationOf(ext, data);
+  if (inflation === 'too-large') throw new DocParseError('too-large', `${ext}: inflates past the cap`);
+  if (inflation === 'unreadable') throw new DocParseError('unreadable', `${ext}: archive refused (unreadable, zip64, encrypted or shifted)`);
   switch (ext) {
     case 'txt':
     case 'csv':
