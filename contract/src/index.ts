@@ -28,3 +28,4 @@ export * from './schemas/mcp';
 export * from './schemas/agents';
 export * from './schemas/mindmap';
 export * from './schemas/slides';
+export * from './no-eval';

@@ -1,3 +1,5 @@
+// Before anything that parses with zod (the stores parse saved state on import).
+import './boot/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';

@@ -5,6 +5,7 @@ import { resolveSessionToken } from '../modules/auth/service';
 import { tokenFromRequest } from './auth-user';
 import { AppError } from './errors';
 import { errorReply } from './error-envelope';
+import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers';
 import { redactUrl } from './log-redact';
 
 /** A route as registered, full URL with prefix (for the fuzz test, docs and diagnostics). */
@@ -36,7 +37,7 @@ export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api
  */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const r = errorReply(err);
-  void reply.code(r.status).header('x-request-id', req.id).send(r.body);
+  void reply.code(r.status).headers(SECURITY_HEADERS).header('x-request-id', req.id).send(r.body);
 }
 
 /**
@@ -45,6 +46,7 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
  */
 export async function registerPlatform(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest('authUser', null);
+  registerSecurityHeaders(app);
 
   const routes: RouteInfo[] = [];
   routesByApp.set(app, routes);

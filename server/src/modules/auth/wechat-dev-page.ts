@@ -3,9 +3,10 @@ import { MSG } from '@wanxiang/contract';
 /**
  * The dev stand-in for WeChat's scan (WECHAT_LOGIN=dev): the QR opens this page on a phone or in
  * another tab; 确认登录 posts the QR id and a made-up openid. The openid is kept in this browser's
- * localStorage, so the same "phone" logs into the same account each time.
+ * localStorage, so the same "phone" logs into the same account each time. `nonce` lets its inline
+ * script pass the page's Content-Security-Policy (http/security-headers.ts).
  */
-export function devConfirmPage(qrcodeId: string): string {
+export function devConfirmPage(qrcodeId: string, nonce: string): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -37,7 +38,7 @@ export function devConfirmPage(qrcodeId: string): string {
     <div id="result" role="status"></div>
   </div>
 </main>
-<script>
+<script nonce="${nonce}">
   (function () {
     var qrcodeId = ${JSON.stringify(qrcodeId).replace(/</g, '\\u003c')};
     var box = document.getElementById('openid');

@@ -3,6 +3,7 @@ import { LoginWxQrcodeSchema, MSG, ok, WxDevConfirmSchema, WxQrcodeQuerySchema }
 import type { AppContext } from '../../context';
 import { notFound, refused } from '../../http/errors';
 import { enforce } from '../../http/rate-limit';
+import { scriptNonce } from '../../http/security-headers';
 import { parse } from '../../http/validate';
 import type { ClientMeta } from './service';
 import { registerWechatCallback } from './wechat-callback';
@@ -51,7 +52,7 @@ export async function registerWechatRoutes(
   app.get('/v1/user/wxDevConfirm', async (req, reply) => {
     if (ctx.wechat.kind !== 'dev') throw notFound();
     const { qrcode_id } = parse(WxQrcodeQuerySchema, req.query);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devConfirmPage(qrcode_id));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devConfirmPage(qrcode_id, scriptNonce(reply)));
   });
 
   app.post('/v1/user/wxDevConfirm', async (req) => {
