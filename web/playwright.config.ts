@@ -71,6 +71,8 @@ export default defineConfig({
         SMS_FIXED_CODE: '123456',
         // Every browser test signs in from 127.0.0.1: far more codes a day than one real network asks for.
         SMS_IP_DAY_LIMIT: '100000',
+        // ...and registers every account of the suite from that one address.
+        REGISTER_PER_IP_PER_DAY: '100000',
         DEMO_TOKEN_DELAY_MS: '15',
         LOG_LEVEL: 'warn',
         // Fake sources and custom providers run on loopback; the SSRF specs use other private addresses.

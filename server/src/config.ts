@@ -59,6 +59,10 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Codes one IP may request per business day (a shared office or campus network may need more). */
     SMS_IP_DAY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.smsPerIpPerDay),
+    /** Accounts one IP may register (POST /v1/user/register) per 24 hours (a shared office or campus network may need more). */
+    REGISTER_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    /** Accounts one browser (the register call's device_id) may register per 24 hours. */
+    REGISTER_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
     /** Custom providers: AES-256-GCM secret for stored API keys (any string, 16+ chars); required in production. */
     PROVIDER_KEY_SECRET: z
       .string()
@@ -130,6 +134,8 @@ const EnvSchema = z
     MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(100).max(200_000).default(8_000),
     /** Shared model cards: distinct reports that hide a card (status 4). */
     SHARED_MODEL_REPORT_HIDE: z.coerce.number().int().min(1).default(3),
+    /** Shared model cards: days an account must exist before its report counts towards hiding a card. */
+    SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
 
     /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
     STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
@@ -273,6 +279,8 @@ export interface Config {
     ipDayLimit: number;
     tencent: TencentSmsSettings;
   };
+  /** Registrations per 24 hours from one IP and from one browser (device_id). */
+  register: { perIpPerDay: number; perDevicePerDay: number };
   /** Credentials by vendor id (lower case: deepseek, zhipu, moonshot, dashscope, ark, qianfan, openai, ollama, compatible). */
   vendors: Record<string, VendorCredential>;
   forceDemo: boolean;
@@ -288,6 +296,8 @@ export interface Config {
   mcp: { serversJson?: string; connectTimeoutMs: number; toolTimeoutMs: number; resultMaxChars: number };
   /** Distinct reports that hide a shared model card. */
   sharedModelReportHide: number;
+  /** Days an account must exist before its report on a shared model card counts. */
+  sharedModelReportMinAccountDays: number;
   /** Custom providers: key encryption secret (undefined = dev file in DATA_DIR) and slot limits. */
   providers: { keySecret?: string; maxFree: number; maxMember: number };
   /** Speech to text for voice/video import. */
@@ -347,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
+    register: { perIpPerDay: e.REGISTER_PER_IP_PER_DAY, perDevicePerDay: e.REGISTER_PER_DEVICE_PER_DAY },
     sms: {
       provider: e.SMS_PROVIDER ?? 'console',
       fixedCode: e.SMS_FIXED_CODE,
@@ -375,6 +386,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sharedModelReportHide: e.SHARED_MODEL_REPORT_HIDE,
+    sharedModelReportMinAccountDays: e.SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS,
     providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
     mcp: {
       serversJson: e.MCP_SERVERS_JSON || undefined,

@@ -54,6 +54,11 @@ export const RegisterSchema = z
       .trim()
       .min(16, { error: MSG.captchaRequired })
       .max(128, { error: MSG.captchaRequired }),
+    /** A random id the browser keeps (localStorage): registrations are also limited per device. */
+    device_id: z
+      .string({ error: MSG.badField('device_id') })
+      .regex(/^[\w-]{8,64}$/, { error: MSG.badField('device_id') })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const kind = accountKindOf(v.user);

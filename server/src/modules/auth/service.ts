@@ -2,6 +2,7 @@ import { accountKindOf, MSG, type LoginReq, type PhoneLoginReq, type RegisterReq
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { refused, unauthorized } from '../../http/errors';
+import { enforce } from '../../http/rate-limit';
 import { consumeCaptchaToken, registerCaptchaOwner } from '../captcha/service';
 import { rememberAddress, reservePasswordCheck } from './password-guard';
 import { checkPassword, hashPassword } from './passwords';
@@ -197,6 +198,7 @@ export async function register(ctx: AppContext, req: RegisterReq, meta: ClientMe
   const name = loginName(kind, req.user);
   if (kind === 'phone') await verifySmsCode(ctx, name, req.code ?? '', meta.at);
   if (await findUserByLogin(ctx.database.db, kind, name)) throw refused(MSG.accountExists);
+  await limitRegistrations(ctx, meta.ip, req.device_id);
   const passwordHash = await hashPassword(req.pass);
   try {
     const nick = kind === 'username' ? req.user : defaultNick(kind, name);
@@ -206,6 +208,18 @@ export async function register(ctx: AppContext, req: RegisterReq, meta: ClientMe
     if (err instanceof AccountTaken) throw refused(MSG.accountExists);
     throw err;
   }
+}
+
+const DAY_SEC = 86_400;
+
+/**
+ * New accounts per 24 hours from one address and one browser (the slider alone can be scripted).
+ * Counted before the account is created, atomically, so concurrent registrations cannot slip past.
+ */
+async function limitRegistrations(ctx: AppContext, ip: string, deviceId: string | undefined): Promise<void> {
+  const { perIpPerDay, perDevicePerDay } = ctx.config.register;
+  await enforce(ctx.kv, `register:ip:${ip}`, DAY_SEC, perIpPerDay, MSG.registerTooMany);
+  if (deviceId) await enforce(ctx.kv, `register:device:${deviceId}`, DAY_SEC, perDevicePerDay, MSG.registerTooMany);
 }
 
 /**

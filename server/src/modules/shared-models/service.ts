@@ -154,9 +154,14 @@ export async function comments(ctx: SharedModelsContext, id: number, viewer: num
   return { list: rows.map((r) => ({ id: r.id, content: r.content, author: r.author, created_at: r.createdAt.toISOString() })), total, page, size };
 }
 
+/** Every report is kept; only reports of distinct, older accounts count towards hiding (store.insertReport). */
 export async function report(ctx: SharedModelsContext, userId: number, id: number, reason: string): Promise<void> {
   await visibleCard(ctx, id, userId);
-  const first = await store.insertReport(ctx.database.db, id, userId, plain(reason), ctx.config.sharedModelReportHide);
+  const rule = {
+    hideAt: ctx.config.sharedModelReportHide,
+    accountsBefore: new Date(Date.now() - ctx.config.sharedModelReportMinAccountDays * 86_400_000),
+  };
+  const first = await store.insertReport(ctx.database.db, id, userId, plain(reason), rule);
   if (!first) throw refused(MSG.sharedModelReportedBefore, Code.FAILED);
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, MSG, type Envelope, type SharedModelAddResult, type SharedModelCard, type SharedModelCommentPage, type SharedModelLikeResult, type SharedModelPage } from '@wanxiang/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 
@@ -117,20 +119,46 @@ describe.each(testDbKinds())('shared models on %s', (kind) => {
     expect((await api<SharedModelCard>('getModelById', { mid: c.id })).body.data.comments).toBe(2);
   });
 
-  it('counts one report per user and hides the card after 3 distinct reports', async () => {
+  /** A user whose account is `days` old (reports count only from accounts older than the setting's 7 days). */
+  const agedUser = async (days = 30) => {
+    const u = await t.loginAs();
+    await t.ctx.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
+      .where(eq(users.id, u.user.id));
+    return u;
+  };
+  const status = async (id: number) => (await api('getModelById', { mid: id })).body.code;
+
+  it('counts one report per user and hides the card after 3 distinct reports of older accounts', async () => {
     const owner = await t.loginAs();
     const c = await publish(owner.token, { name: `举报测试${Date.now()}` });
-    const r1 = await t.loginAs();
+    const r1 = await agedUser();
     expect((await api('reportModel', { mid: c.id, reason: '' }, r1.token)).body.msg).toBe(MSG.sharedModelReportReasonRequired);
     expect((await api('reportModel', { mid: c.id, reason: '广告' }, r1.token)).body).toMatchObject({ code: 200, msg: MSG.sharedModelReported });
     expect((await api('reportModel', { mid: c.id, reason: '广告' }, r1.token)).body.msg).toBe(MSG.sharedModelReportedBefore);
-    for (let i = 0; i < 2; i++) await api('reportModel', { mid: c.id, reason: '违规' }, (await t.loginAs()).token);
-    expect((await api('getModelById', { mid: c.id })).body.code).toBe(Code.NOT_FOUND);
+    for (let i = 0; i < 2; i++) await api('reportModel', { mid: c.id, reason: '违规' }, (await agedUser()).token);
+    expect(await status(c.id)).toBe(Code.NOT_FOUND);
     const list = await api<SharedModelPage>('getModels', { page: 1, keyword: c.name });
     expect(list.body.data.total).toBe(0);
     // The author still sees it among their own.
     const mine = await api<SharedModelPage>('getModels', { url: 'mine', page: 1, keyword: c.name }, owner.token);
     expect(mine.body.data.list.map((x) => x.id)).toEqual([c.id]);
+  });
+
+  it("reports of fresh accounts, and the author's own, do not hide a card", async () => {
+    const owner = await agedUser();
+    const c = await publish(owner.token, { name: `新号举报${Date.now()}` });
+    for (let i = 0; i < 5; i++) {
+      const fresh = await agedUser(2);
+      expect((await api('reportModel', { mid: c.id, reason: '刷举报' }, fresh.token)).body.code).toBe(200);
+    }
+    expect((await api('reportModel', { mid: c.id, reason: '自己举报' }, owner.token)).body.code).toBe(200);
+    for (let i = 0; i < 2; i++) await api('reportModel', { mid: c.id, reason: '违规' }, (await agedUser()).token);
+    expect(await status(c.id)).toBe(Code.OK);
+    // The third distinct older account does.
+    await api('reportModel', { mid: c.id, reason: '违规' }, (await agedUser()).token);
+    expect(await status(c.id)).toBe(Code.NOT_FOUND);
   });
 
   it('pages, searches name and description (wildcards literal), sorts by likes', async () => {

@@ -141,11 +141,18 @@ export async function listComments(db: Db, id: number, offset: number, limit: nu
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+/** When a card is hidden by reports: `hideAt` reporters whose accounts were created before `accountsBefore`. */
+export interface HideRule {
+  hideAt: number;
+  accountsBefore: Date;
+}
+
 /**
- * Record one report per user (false when this user reported before); the card is hidden once
- * `hideAt` distinct users reported it.
+ * Record one report per user (false when this user reported before). The card is hidden once
+ * `hideAt` distinct reporters count: accounts older than the rule's cutoff, the author excluded,
+ * so a batch of fresh accounts (or the author) cannot take a card down.
  */
-export async function insertReport(db: Db, id: number, userId: number, reason: string, hideAt: number): Promise<boolean> {
+export async function insertReport(db: Db, id: number, userId: number, reason: string, rule: HideRule): Promise<boolean> {
   return db.transaction(async (tx) => {
     const r = await tx.insert(sharedModelReports).values({ modelId: id, userId, reason }).onConflictDoNothing().returning({ m: sharedModelReports.modelId });
     if (r.length === 0) return false;
@@ -155,7 +162,8 @@ export async function insertReport(db: Db, id: number, userId: number, reason: s
       .where(
         and(
           eq(sharedModels.id, id),
-          sql`(select count(*) from ${sharedModelReports} r where r.model_id = ${id}) >= ${hideAt}`,
+          sql`(select count(*) from ${sharedModelReports} r join ${users} u on u.id = r.user_id
+                where r.model_id = ${id} and r.user_id <> ${sharedModels.userId} and u.created_at < ${rule.accountsBefore.toISOString()}::timestamptz) >= ${rule.hideAt}`,
         ),
       );
     return true;

@@ -6,6 +6,7 @@ import { RequestError } from '../../../api/request';
 import { feedback } from '../../../components/feedback/holder';
 import type { AccountHistoryRow } from '../../../db/bianjie';
 import { useUserStore } from '../../../stores/user';
+import { deviceId } from './device-id';
 import { forgetAccount, forgetAllAccounts, rememberAccount } from './remembered-accounts';
 
 /** What the login card is waiting for: drives the spinner text of shell 2.3. */
@@ -93,7 +94,7 @@ export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedC
     /** Shell 4 "Register": register (with the slider's token), then log in automatically with the same password. */
     registerAndLogin: (account: string, password: string, captchaToken: string) =>
       run('login', async () => {
-        await register({ user: account, pass: password, invite_code: invite, captcha_token: captchaToken }, { silent: true });
+        await register({ user: account, pass: password, invite_code: invite, captcha_token: captchaToken, device_id: deviceId() }, { silent: true });
         feedback().success(MSG.registerSuccess);
         return finish(await login({ user: account, pass: password }, { silent: true }), account);
       }),
