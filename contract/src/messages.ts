@@ -474,6 +474,8 @@ export const MSG = {
   modelNoVision: '当前模型不支持图片理解，请切换到图片理解模型后再试',
   imageUnreadable: '图片已损坏或格式不正确',
   legacyFileUnreadable: '未识别到文件内容，请将文件另存为 docx、pptx 或 pdf 后重新上传',
+  fileParseOwnerBusy: (n: number) => `你已有 ${n} 个文件正在解析，请等当前文件解析完成后再上传`,
+  fileParseServerBusy: '当前解析文件的人较多，请稍后再上传',
   sttNotConfigured: '未识别到音频内容：服务器尚未配置语音识别服务',
   sttFailed: '语音识别服务暂时不可用，请稍后再试',
   importUnderstanding: '正在理解中...',

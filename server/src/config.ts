@@ -150,6 +150,31 @@ const EnvSchema = z
     /** Milliseconds one transcription may take. */
     STT_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
 
+    /** HTTP: ms a client may take to send a whole request (headers and body); the web app itself gives up after 120 s. Responses (chat streams) are not limited. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    /** HTTP: ms a client may take to send the request headers. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(20_000),
+    /** Uploads: documents parsed at once per process (each in its own worker thread, about one CPU core). */
+    UPLOAD_PARSE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /** Uploads: documents one user may have waiting or being parsed; beyond it HTTP 429 (a message carries up to 5 files). */
+    UPLOAD_PARSE_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+    /** Uploads: documents waiting to be parsed per process, all users together; beyond it HTTP 429. */
+    UPLOAD_PARSE_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
+    /** Uploads: days an upload is kept, per membership level (vip), `vip=days` comma-separated, `*` for the other levels; 0 = kept for good. */
+    UPLOAD_RETENTION_DAYS: z
+      .string()
+      .default('0=7,*=30')
+      .transform((v, ctx) => {
+        const parsed = parseRetention(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** Uploads: ms between sweeps deleting expired uploads (every process sweeps; they never delete a row twice). */
+    UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+
     /** WeChat QR login: dev (a local confirm page stands in for the scan) | official (official account) | off; unset = dev outside production, off in production. */
     WECHAT_LOGIN: z.enum(['dev', 'official', 'off']).optional(),
     /** Official account (服务号) appid and secret, for access tokens and parametric QR codes. */
@@ -252,6 +277,26 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Days uploads are kept per membership level, and for the levels not named. */
+export interface RetentionDays {
+  byVip: Record<number, number>;
+  other: number;
+}
+
+/** `0=7,52=30,*=30` -> RetentionDays, or what is wrong with it. */
+function parseRetention(text: string): RetentionDays | string {
+  const byVip: Record<number, number> = {};
+  let other: number | undefined;
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\*|\d+)\s*=\s*(\d+)$/.exec(part);
+    if (!m) return `"${part}" is not vip=days (e.g. 0=7,*=30)`;
+    if (m[1] === '*') other = Number(m[2]);
+    else byVip[Number(m[1])] = Number(m[2]);
+  }
+  if (other === undefined) return 'needs a *=days entry for the levels not named (e.g. 0=7,*=30)';
+  return { byVip, other };
+}
+
 export interface VendorCredential {
   apiKey?: string;
   baseUrl?: string;
@@ -292,6 +337,14 @@ export interface Config {
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
   ssrfAllow: string[];
+  /** Node's HTTP server: how long a client may take to send a request, and its headers. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number };
+  /** Chat attachments: parsing slots and caps, retention per membership level, the expiry sweep. */
+  uploads: {
+    parse: { slots: number; perOwner: number; maxWaiting: number };
+    retentionDays: RetentionDays;
+    sweepEveryMs: number;
+  };
   /** MCP servers and tool calls (modules/mcp). */
   mcp: { serversJson?: string; connectTimeoutMs: number; toolTimeoutMs: number; resultMaxChars: number };
   /** Distinct reports that hide a shared model card. */
@@ -386,6 +439,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sharedModelReportHide: e.SHARED_MODEL_REPORT_HIDE,
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS) },
+    uploads: {
+      parse: { slots: e.UPLOAD_PARSE_THREADS, perOwner: e.UPLOAD_PARSE_PER_USER, maxWaiting: e.UPLOAD_PARSE_QUEUE },
+      retentionDays: e.UPLOAD_RETENTION_DAYS,
+      sweepEveryMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+    },
     sharedModelReportMinAccountDays: e.SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS,
     providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
     mcp: {

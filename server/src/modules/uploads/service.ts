@@ -12,6 +12,8 @@ import { insertUpload, selectOwnedUploads, type UploadRow } from './store';
  */
 
 export type UploadContext = Pick<AppContext, 'database'>;
+/** Saving and parsing also need the settings (parsing slots, retention). */
+export type UploadWriteContext = Pick<AppContext, 'database' | 'config'>;
 
 export interface IncomingFile {
   filename: string;
@@ -22,14 +24,14 @@ export interface IncomingFile {
 export const ACCEPTED_ATTACHMENT_TYPES = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.docTypes];
 
 /** POST /api/v1/file/yfoo.upload: one image or document of the caller. */
-export async function uploadAttachment(ctx: UploadContext, userId: number, file: IncomingFile): Promise<UploadRes> {
+export async function uploadAttachment(ctx: UploadWriteContext, userId: number, file: IncomingFile): Promise<UploadRes> {
   const name = cleanName(file.filename);
   const kind = attachmentKindOf(name);
   if (!kind) throw refused(MSG.fileTypeOnly(ACCEPTED_ATTACHMENT_TYPES.join(',')));
   if (file.data.length > UPLOAD_LIMITS.fileBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.fileTooLarge);
   if (file.data.length === 0) throw refused(kind === 'image' ? MSG.noImageYet : MSG.fileNoContent);
   if (kind === 'image') return saveImage(ctx, userId, name, file.data);
-  const text = await documentText(fileExtension(name), file.data);
+  const text = await documentText(ctx, userId, fileExtension(name), file.data);
   if (text.length > UPLOAD_LIMITS.maxChars) throw refused(MSG.fileTooManyChars);
   return saveTextUpload(ctx, userId, { kind: 'doc', name, mime: file.mime, size: file.data.length, text });
 }
@@ -74,12 +76,14 @@ export async function ownedUploads(ctx: UploadContext, userId: number, ids: read
   return unique.map((id) => byId.get(id)!);
 }
 
-async function documentText(ext: string, data: Buffer): Promise<string> {
+async function documentText(ctx: UploadWriteContext, userId: number, ext: string, data: Buffer): Promise<string> {
+  const limits = ctx.config.uploads.parse;
   try {
-    return await readDocumentText(ext, data);
+    return await readDocumentText(ext, data, { owner: `user:${userId}`, limits });
   } catch (err) {
     if (!(err instanceof DocumentReadError)) throw err;
-    if (err.reason === 'busy') throw rateLimited();
+    if (err.reason === 'owner-busy') throw rateLimited(MSG.fileParseOwnerBusy(limits.perOwner));
+    if (err.reason === 'busy') throw rateLimited(MSG.fileParseServerBusy);
     if (err.reason === 'legacy') throw refused(MSG.legacyFileUnreadable);
     // More inflated content than any file within the character limit holds (or a decompression bomb).
     if (err.reason === 'too-large') throw refused(MSG.fileTooManyChars);

@@ -4,11 +4,13 @@ import { Code, MSG, UPLOAD_LIMITS, type Envelope, type UploadRes } from '@wanxia
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipartBody } from '../../../test/multipart';
+import { zipBomb } from '../../../test/fixtures/bombs';
 import {
   docxWith,
   epubWith,
   legacyDocWith,
   mobiWith,
+  pdfOfPages,
   pdfWith,
   pptxWith,
   tinyPng,
@@ -22,7 +24,8 @@ import { dataOf, postChat, textOf } from '../chat/testing/sse-client';
 import { selectOwnedUploads } from './store';
 
 /** POST /api/v1/file/yfoo.upload and the chat request's `files`: every limit and message of chat-core 9. */
-const ENV = { DEMO_TOKEN_DELAY_MS: '0' };
+// Two documents per user at once make the per-user parsing cap quick to reach.
+const ENV = { DEMO_TOKEN_DELAY_MS: '0', UPLOAD_PARSE_PER_USER: '2' };
 
 describe.each(testDbKinds())('uploads on %s', (kind) => {
   let t: TestApp;
@@ -141,6 +144,26 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
       payload: none.payload,
     });
     expect(res2.statusCode).toBe(400);
+  });
+
+  it('refuses a document that inflates past the cap (a decompression bomb) with the too-many-characters message', async () => {
+    const { token } = await t.loginAs();
+    const bomb = await upload(token, '炸弹.docx', await zipBomb('docx'));
+    expect(bomb.body).toMatchObject({ code: Code.FAILED, msg: MSG.fileTooManyChars });
+  });
+
+  it("answers 429 with a Chinese message past a user's parsing cap, while another user's file is parsed", async () => {
+    const mine = await t.loginAs();
+    const other = await t.loginAs();
+    const heavy = pdfOfPages(1500);
+    const parsing = [1, 2].map((n) => upload(mine.token, `长报告${n}.pdf`, heavy));
+    await new Promise((r) => setTimeout(r, 300));
+    const third = await upload(mine.token, '第三份.txt', Buffer.from('第三份'));
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ code: Code.RATE_LIMITED, msg: MSG.fileParseOwnerBusy(2) });
+    expect((await uploaded(other.token, '别人的.txt', Buffer.from('别人的文件'))).chars).toBe(5);
+    for (const r of await Promise.all(parsing)) expect(r.body.code, r.body.msg).toBe(200);
+    expect((await uploaded(mine.token, '第三份.txt', Buffer.from('第三份'))).chars).toBe(3);
   });
 
   describe('files in a chat request', () => {

@@ -1,8 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../../infra/worker/ts-worker';
+import { FairQueue, QueueFullError, type FairLimits } from './fair-queue';
 import type { ParseReply, ParseRequest } from './parse-worker';
 
-export type DocFailure = 'empty' | 'unreadable' | 'legacy' | 'too-large' | 'timeout' | 'busy';
+/** busy: too many documents wait in this process; owner-busy: this owner already has its share waiting or parsing. */
+export type DocFailure = 'empty' | 'unreadable' | 'legacy' | 'too-large' | 'timeout' | 'busy' | 'owner-busy';
 
 export class DocumentReadError extends Error {
   constructor(readonly reason: DocFailure) {
@@ -12,7 +14,11 @@ export class DocumentReadError extends Error {
 }
 
 export interface ReadOptions {
-  /** Deadline for one document. */
+  /** Whose document it is (`user:<id>`): parsing slots take turns between owners. */
+  owner?: string;
+  /** Parsing slots and queue caps: the server's settings (config `uploads.parse`); defaults for tools and tests. */
+  limits?: FairLimits;
+  /** Deadline for one document, from the moment its parsing starts. */
   timeoutMs?: number;
   /** Heap of the parsing thread: a huge sheet runs out of it and fails alone. */
   maxHeapMb?: number;
@@ -28,27 +34,25 @@ export interface ReadOptions {
 const WATCH_EVERY_MS = 20;
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
-/** Documents parsed at once in this process; more wait for a slot (uploads are rare next to chats). */
-const MAX_PARALLEL = 2;
-const MAX_WAITING = 16;
-let running = 0;
-const waiting: (() => void)[] = [];
+
+/** Two documents parse at once per process by default (uploads are rare next to chats); five per user, as one message may carry. */
+export const DEFAULT_PARSE_LIMITS: FairLimits = { slots: 2, perOwner: 5, maxWaiting: 32 };
+
+/** One queue per process: the threads it starts share this machine's cores. */
+const queue = new FairQueue();
 
 /**
- * The text of a document (ext: pdf, docx, xlsx, xls, pptx, epub, txt, csv, doc, ppt, mobi),
- * read in a fresh worker thread that is terminated at the deadline. Throws DocumentReadError.
+ * The text of a document (ext: pdf, docx, xlsx, pptx, epub, txt, csv, doc, ppt, mobi), read in a
+ * fresh worker thread when the owner's turn comes, terminated at the deadline. Throws DocumentReadError.
  */
 export async function readDocumentText(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<string> {
-  if (running >= MAX_PARALLEL) {
-    if (waiting.length >= MAX_WAITING) throw new DocumentReadError('busy');
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running++;
   try {
-    return await runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256);
-  } finally {
-    running--;
-    waiting.shift()?.();
+    return await queue.run(opts.owner ?? 'anonymous', opts.limits ?? DEFAULT_PARSE_LIMITS, () =>
+      runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256),
+    );
+  } catch (err) {
+    if (err instanceof QueueFullError) throw new DocumentReadError(err.scope === 'owner' ? 'owner-busy' : 'busy');
+    throw err;
   }
 }
 
