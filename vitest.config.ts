@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/*.test.ts'],
           environment: 'jsdom',
         },
       },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress.ts';
 
 /** Vendor groups: split so the first page loads react + antd only; chat-only libraries come later. */
 const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
@@ -14,7 +15,8 @@ const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz beside each text file of the build, served by Accept-Encoding (server/src/http/static-web.ts).
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

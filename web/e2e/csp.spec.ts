@@ -8,7 +8,7 @@ import { loginByApi, screenshot } from './helpers';
  * and a test passes only with none. KaTeX (lazy stylesheet and fonts), highlighted code, ECharts
  * (canvas), markmap (SVG with foreignObject, PNG export through data: and blob: URLs), a picked
  * image's preview (blob:), the service worker, and the server-rendered development pages
- * (inline script with a nonce, a form posting back).
+ * (inline script with a nonce, a form posting back). And the build's files go out precompressed.
  */
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
@@ -54,6 +54,11 @@ test.describe('the web app under the CSP', () => {
     const home = await request.get('/', { headers: { accept: 'text/html' } });
     expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(home.headers()['x-content-type-options']).toBe('nosniff');
+    // The build's entry script goes out as the brotli copy the build wrote beside it.
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await home.text())?.[1];
+    const js = await request.get(entry!, { headers: { 'accept-encoding': 'br' } });
+    expect(js.headers()['content-encoding']).toBe('br');
+    expect(js.headers()['content-type']).toContain('javascript');
 
     await loginByApi(page, request);
     await page.goto('/chat?type=v35');

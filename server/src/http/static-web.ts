@@ -29,7 +29,13 @@ export async function registerStaticWeb(app: FastifyInstance, ctx: AppContext): 
     redirect: false,
     dotfiles: 'ignore',
     cacheControl: false,
-    setHeaders: (reply, path) => {
+    // The web build writes .br and .gz beside each text file (web/vite-precompress.ts): picked by
+    // Accept-Encoding with `Vary`, no compression work per request. Nothing else is compressed:
+    // API answers are small and SSE streams must never pass through a buffering compressor.
+    preCompressed: true,
+    setHeaders: (reply, sentPath) => {
+      // With preCompressed the path is the .br/.gz sibling: cache by the original file's name.
+      const path = sentPath.replace(/\.(br|gz)$/, '');
       if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else if (path.startsWith(join(root, 'assets'))) reply.header('cache-control', IMMUTABLE);
       else reply.header('cache-control', 'public, max-age=3600');
