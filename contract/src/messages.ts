@@ -509,7 +509,7 @@ export const MSG = {
   importToolLabel: '上传理解',
   attachDone: '完成',
   attachImageHint: '支持 png、jpeg、jpg 格式，仅限1张，不超过5MB',
-  attachDocHint: '支持 pdf、txt、csv、docx、xlsx、xls、pptx、ppt、mobi、doc、epub，最多5个，单个不超过10MB，合计不超过5MB',
+  attachDocHint: '支持 pdf、txt、csv、docx、xlsx、pptx、ppt、mobi、doc、epub，最多5个，单个不超过10MB，合计不超过5MB',
   // header, global search, footer (shell 1)
   siteSearchPlaceholder: '搜索 1000+ AI 工具',
   siteSearchKeywordTooLong: '搜索关键词不能超过50个字',

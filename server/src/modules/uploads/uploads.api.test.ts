@@ -14,7 +14,6 @@ import {
   pdfWith,
   pptxWith,
   tinyPng,
-  xlsWith,
   xlsxWith,
 } from '../../../test/fixtures/documents';
 import { testConfig } from '../../config';
@@ -78,14 +77,6 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
         ]),
         '茶叶\t7',
       ],
-      [
-        '旧表格.xls',
-        xlsWith([
-          ['产品', '数量'],
-          ['瓷器', 9],
-        ]),
-        '瓷器\t9',
-      ],
       ['幻灯片.pptx', await pptxWith([['幻灯片标题']]), '幻灯片标题'],
       ['小说.epub', await epubWith(['从前有座山。']), '从前有座山'],
       ['笔记.txt', Buffer.from('纯文本笔记'), '纯文本笔记'],
@@ -108,11 +99,12 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
     expect(await uploaded(token, '截图.PNG', tinyPng())).toMatchObject({ kind: 'image', chars: 0, name: '截图.PNG' });
     const fake = await upload(token, 'photo.jpg', Buffer.from('<svg>not an image</svg>'));
     expect(fake.body).toMatchObject({ code: Code.FAILED, msg: MSG.imageUnreadable });
+    const accepted = MSG.fileTypeOnly('png,jpeg,jpg,pdf,txt,csv,docx,xlsx,pptx,ppt,mobi,doc,epub');
     const wrong = await upload(token, 'run.exe', Buffer.from('MZ'));
-    expect(wrong.body).toMatchObject({
-      code: Code.FAILED,
-      msg: MSG.fileTypeOnly('png,jpeg,jpg,pdf,txt,csv,docx,xlsx,xls,pptx,ppt,mobi,doc,epub'),
-    });
+    expect(wrong.body).toMatchObject({ code: Code.FAILED, msg: accepted });
+    // Legacy Excel: no maintained reader on npm (SheetJS left it; 0.18.5 has open advisories), so not accepted.
+    const xls = await upload(token, '旧表格.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+    expect(xls.body).toMatchObject({ code: Code.FAILED, msg: accepted });
     expect((await upload(token, 'empty.txt', Buffer.alloc(0))).body.msg).toBe(MSG.fileNoContent);
     expect((await upload(token, 'blank.txt', Buffer.from('   \n '))).body.msg).toBe(MSG.fileNoContent);
     expect((await upload(token, 'old.ppt', Buffer.from('nothing readable'))).body.msg).toBe(MSG.legacyFileUnreadable);

@@ -6,9 +6,9 @@ import { checkZip, type GuardVerdict } from './zip-guard.ts';
 
 /**
  * Document text extraction, one function per format, all on well-kept libraries: unpdf (pdf.js)
- * for PDF, mammoth for DOCX, exceljs for XLSX, SheetJS for legacy XLS, jszip for PPTX and EPUB.
- * Runs inside a worker thread with a memory cap and a deadline (see pool.ts): a hostile file
- * can fail its own upload, never hang the server.
+ * for PDF, mammoth for DOCX, exceljs for XLSX, jszip for PPTX and EPUB. Runs inside a worker
+ * thread with a memory cap and a deadline (see index.ts), after the inflation guards: a hostile
+ * file can fail its own upload, never hang the server or fill its memory.
  */
 
 export type ParseFailure = 'empty' | 'unreadable' | 'legacy' | 'too-large';
@@ -61,8 +61,6 @@ async function parseByType(ext: string, data: Uint8Array): Promise<string> {
       return readDocx(data);
     case 'xlsx':
       return readXlsx(data);
-    case 'xls':
-      return readXls(data);
     case 'pptx':
       return readPptx(data);
     case 'epub':
@@ -120,14 +118,6 @@ function cellText(v: unknown): string {
     return '';
   }
   return String(v);
-}
-
-async function readXls(data: Uint8Array): Promise<string> {
-  const XLSX = (await import('xlsx')).default;
-  const book = XLSX.read(data, { type: 'array', cellFormula: false, cellHTML: false, cellStyles: false });
-  return book.SheetNames.map((name) => `# ${name}\n${XLSX.utils.sheet_to_csv(book.Sheets[name]!, { FS: '\t', blankrows: false })}`).join(
-    '\n',
-  );
 }
 
 async function openZip(data: Uint8Array) {
