@@ -39,6 +39,20 @@ export interface ModelEntry {
   keepHistory: boolean;
   vendor: string;
   children?: ModelEntry[];
+  /** False for entries that route to other models (the hub, the battle): no agent may be built on them. */
+  agents?: false;
+}
+
+/** Understanding types that need an upload with every question: an agent (text in, text out) cannot feed them. */
+const NO_AGENT_TYPES: readonly ResloveType[] = ['image', 'file', 'customer'];
+
+/**
+ * Whether a user agent may be built on this model (search-agents-tools 3): an online text chat
+ * model of the catalog. Checked when the agent is saved and again at every turn; the web's model
+ * picker offers the same list.
+ */
+export function agentModelUsable(m: Pick<ModelEntry, 'online' | 'resloveType' | 'agents'>): boolean {
+  return m.online && m.agents !== false && !NO_AGENT_TYPES.includes(m.resloveType);
 }
 
 export interface ModelGroup {

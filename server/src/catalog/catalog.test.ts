@@ -139,11 +139,14 @@ describe('model catalog data', () => {
     for (const m of catalog.models()) expect(m.checkKey).toBe(m.quotaKey || 'chat');
   });
 
-  it('blocks the tiers chat-core 6 names', () => {
+  it('blocks the tiers chat-core 6 names, and their aliases (same upstream model) alike', () => {
     const blocked = (k: string) => catalog.get(k)?.blockedVips;
-    expect(blocked('v40')).toEqual([0]);
-    for (const k of ['baiduV40', 'baidu_speed_128k', 'qwen_max', 'zhipu_glm4']) expect(blocked(k), k).toEqual([0, 52]);
-    const others = catalog.models().filter((m) => !['v40', 'baiduV40', 'baidu_speed_128k', 'qwen_max', 'zhipu_glm4'].includes(m.key));
+    // v40 and the other keys of gpt-4o; zhipu_glm4 and zhipu (glm-4).
+    const freeBlocked = ['v40', 'chat4.0', 'chat_4o'];
+    const memberBlocked = ['baiduV40', 'baidu_speed_128k', 'qwen_max', 'zhipu_glm4', 'zhipu'];
+    for (const k of freeBlocked) expect(blocked(k), k).toEqual([0]);
+    for (const k of memberBlocked) expect(blocked(k), k).toEqual([0, 52]);
+    const others = catalog.models().filter((m) => ![...freeBlocked, ...memberBlocked].includes(m.key));
     for (const m of others) expect(m.blockedVips, m.key).toEqual([]);
   });
 

@@ -51,6 +51,7 @@ export function loadCatalog(dir: string = DEFAULT_CATALOG_DIR): Catalog {
   const quotaKeys = Object.entries(tiersFile.quotaKeys).map(([key, label]) => ({ key, label }));
   const knownQuotaKeys = new Set(quotaKeys.map((q) => q.key));
   for (const model of byKey.values()) checkModelRules(model, knownQuotaKeys);
+  checkAliasGates([...byKey.values()]);
 
   for (const [key, kids] of childKeys) {
     const model = byKey.get(key)!;
@@ -126,6 +127,30 @@ function checkModelRules(m: CatalogModel, quotaKeys: ReadonlySet<string>): void 
   if (m.only_points && !m.allow_points) throw bad('only_points requires allow_points');
   if (m.allow_points && m.consume_points <= 0) throw bad('a points-priced model needs consume_points > 0');
   if ((m.vipTag === '高阶模型') !== m.high) throw bad('vipTag "高阶模型" goes with high: true');
+}
+
+/**
+ * Entries that reach the same upstream model (vendor + upstream id) must be gated alike: the same
+ * blocked tiers and the same mandatory points price. Otherwise an alias is a way around the gate
+ * (`chat_4o` open to free users while `v40`, the same gpt-4o, is not). Counts may differ: feature
+ * entries (document, media, networked search, charts) meter by their feature's quota key.
+ */
+function checkAliasGates(models: readonly CatalogModel[]): void {
+  const gateOf = (m: CatalogModel) => `blockedVips [${[...new Set(m.blockedVips)].sort((a, b) => a - b).join(',')}], points-only price ${m.only_points ? m.consume_points : 0}`;
+  const first = new Map<string, CatalogModel>();
+  for (const m of models) {
+    const upstream = `${m.vendor}/${m.upstreamModel}`;
+    const seen = first.get(upstream);
+    if (!seen) {
+      first.set(upstream, m);
+      continue;
+    }
+    if (gateOf(seen) !== gateOf(m)) {
+      throw new CatalogError(
+        `models.json: models "${seen.key}" and "${m.key}" both reach ${upstream} but are gated differently (${gateOf(seen)} vs ${gateOf(m)}); give them the same blockedVips and points price`,
+      );
+    }
+  }
 }
 
 function buildLimits(

@@ -52,6 +52,19 @@ describe('loadCatalog validation', () => {
     for (const [file, edit, message] of cases) expect(() => loadCatalog(editedCopy(file, edit))).toThrow(message);
   });
 
+  it('refuses aliases of one upstream model gated differently (tier block or points-only price)', () => {
+    const byKey = (j: Record<string, unknown>, key: string) => models(j).find((m) => m.key === key)!;
+    // chat_4o reaches gpt-4o like v40, which free users may not use.
+    const open = editedCopy('models.json', (j) => void (byKey(j, 'chat_4o').blockedVips = []));
+    expect(() => loadCatalog(open)).toThrow(/models "v40" and "chat_4o" both reach openai\/gpt-4o but are gated differently/);
+    // A points-only model with an alias paid by counts.
+    const cheap = editedCopy('models.json', (j) => void Object.assign(byKey(j, 'chat4.5-preview'), { only_points: false }));
+    expect(() => loadCatalog(cheap)).toThrow(/"chat-45-preview" and "chat4.5-preview" both reach openai\/gpt-4.5-preview/);
+    // Feature entries on one upstream may meter by their own count (doc understanding on moonshot-128k).
+    const feature = editedCopy('models.json', (j) => void (byKey(j, 'doc').quotaKey = 'chat_doc'));
+    expect(() => loadCatalog(feature)).not.toThrow();
+  });
+
   it('refuses unreadable JSON with the file path', () => {
     const dir = editedCopy('groups.json', () => undefined);
     writeFileSync(join(dir, 'groups.json'), '{ not json');

@@ -44,6 +44,7 @@ export function toWebEntry(m: CatalogModel, opts: WebProjectionOptions): ModelEn
     keepHistory: m.keepHistory,
     vendor: m.vendor,
   };
+  if (m.agents === false) entry.agents = false;
   if (m.children) entry.children = m.children.map((c) => toWebEntry(c, opts));
   return entry;
 }

@@ -43,6 +43,8 @@ export const ModelFileEntrySchema = z.strictObject({
   /** The model may call the connected MCP servers' tools (OpenAI function tools). */
   tools: z.boolean().optional(),
   vendor: z.string().regex(/^[a-z][a-z0-9_-]*$/),
+  /** false: the entry routes to other models (the hub, the battle), so no agent may be built on it. */
+  agents: z.literal(false).optional(),
   /** Keys of the models listed under this one (sidebar sub-items). */
   children: z.array(z.string()).optional(),
   upstreamModel: text,
