@@ -62,6 +62,42 @@ describe.each(kinds)('key-value store (%s)', (_kind, open) => {
     expect(await kv.get('never-set')).toBeNull();
   });
 
+  it('slots: at most `cap` groups at once, taken atomically under concurrency, freed and lapsing', async () => {
+    const limits = { cap: 3, groupCap: 4, ttlSec: 10 };
+    const taken = await Promise.all(Array.from({ length: 40 }, (_, i) => kv.slotTake('s1', `stream-${i}`, limits)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    // Another key is another user: not slowed by the first.
+    expect(await kv.slotTake('s1b', 'stream-x', limits)).toBe(true);
+    const winner = `stream-${taken.indexOf(true)}`;
+    await kv.slotFree('s1', winner);
+    expect(await kv.slotTake('s1', 'stream-new', limits)).toBe(true);
+    expect(await kv.slotTake('s1', 'stream-more', limits)).toBe(false);
+    // A slot nobody keeps lapses (a crashed process's).
+    expect(await kv.slotTake('s2', 'a', { cap: 1, groupCap: 1, ttlSec: 0.3 })).toBe(true);
+    expect(await kv.slotTake('s2', 'b', { cap: 1, groupCap: 1, ttlSec: 0.3 })).toBe(false);
+    await sleep(400);
+    expect(await kv.slotTake('s2', 'b', { cap: 1, groupCap: 1, ttlSec: 0.3 })).toBe(true);
+  });
+
+  it('slots: members of one group share a place up to groupCap; a kept slot outlives its first ttl', async () => {
+    const limits = { cap: 2, groupCap: 4, ttlSec: 10 };
+    for (let i = 0; i < 4; i++) expect(await kv.slotTake('s3', `round-1#col${i}`, limits)).toBe(true);
+    expect(await kv.slotTake('s3', 'round-1#col4', limits)).toBe(false);
+    expect(await kv.slotTake('s3', 'plain', limits)).toBe(true);
+    expect(await kv.slotTake('s3', 'round-2#col0', limits)).toBe(false);
+
+    const short = { cap: 1, groupCap: 1, ttlSec: 0.4 };
+    expect(await kv.slotTake('s4', 'kept', short)).toBe(true);
+    await sleep(250);
+    await kv.slotKeep('s4', 'kept', 0.4);
+    await sleep(250);
+    expect(await kv.slotTake('s4', 'other', short)).toBe(false);
+    await kv.slotKeep('s4', 'never-taken', 0.4);
+    await sleep(500);
+    expect(await kv.slotTake('s4', 'other', short)).toBe(true);
+    expect(await kv.slotTake('s4', 'never-taken', short)).toBe(false);
+  });
+
   it('keeps keys apart', async () => {
     await kv.incr('a', 10);
     await kv.incr('a', 10);

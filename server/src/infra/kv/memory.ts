@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { KeyValueStore } from './types';
+import { slotGroup, type KeyValueStore } from './types';
 
 interface Entry {
   value: string;
@@ -32,9 +32,19 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
     return e;
   };
 
+  // Slot sets: member -> epoch ms when its slot lapses.
+  const slots = new Map<string, Map<string, number>>();
+  const liveSlots = (key: string): Map<string, number> => {
+    const set = slots.get(key) ?? new Map<string, number>();
+    const t = now();
+    for (const [m, until] of set) if (until <= t) set.delete(m);
+    return set;
+  };
+
   const sweep = setInterval(() => {
     const t = now();
     for (const [k, e] of map) if (e.expiresAt <= t) map.delete(k);
+    for (const k of [...slots.keys()]) if (liveSlots(k).size === 0) slots.delete(k);
   }, opts.sweepEveryMs ?? 30_000);
   // A sweep timer alone must not keep the process (or a test worker) alive.
   sweep.unref();
@@ -68,9 +78,34 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
       bus.on(channel, onMessage);
       return () => void bus.off(channel, onMessage);
     },
+    async slotTake(key, member, limits) {
+      const set = liveSlots(key);
+      const group = slotGroup(member);
+      const groups = new Set<string>();
+      let inGroup = 0;
+      for (const m of set.keys()) {
+        const g = slotGroup(m);
+        groups.add(g);
+        if (g === group) inGroup++;
+      }
+      if (inGroup > 0 ? inGroup >= limits.groupCap : groups.size >= limits.cap) return false;
+      set.set(member, now() + limits.ttlSec * 1000);
+      slots.set(key, set);
+      return true;
+    },
+    async slotKeep(key, member, ttlSec) {
+      const set = liveSlots(key);
+      if (set.has(member)) set.set(member, now() + ttlSec * 1000);
+    },
+    async slotFree(key, member) {
+      const set = slots.get(key);
+      set?.delete(member);
+      if (set?.size === 0) slots.delete(key);
+    },
     async close() {
       clearInterval(sweep);
       map.clear();
+      slots.clear();
       bus.removeAllListeners();
     },
   };

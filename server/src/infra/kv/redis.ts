@@ -10,6 +10,46 @@ local v = redis.call('INCR', KEYS[1])
 if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
+/**
+ * Take a slot in a capped set (KeyValueStore.slotTake) atomically: a sorted set of members scored
+ * by when they lapse, on Redis's own clock so every process agrees. Lapsed members go first; a
+ * member's group is the text before its first '#'.
+ */
+const SLOT_TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local member, cap, groupCap, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local function groupOf(m)
+  local i = string.find(m, '#', 1, true)
+  if i then return string.sub(m, 1, i - 1) end
+  return m
+end
+local group = groupOf(member)
+local seen, groups, inGroup = {}, 0, 0
+for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local g = groupOf(m)
+  if not seen[g] then seen[g] = true; groups = groups + 1 end
+  if g == group then inGroup = inGroup + 1 end
+end
+if inGroup > 0 then
+  if inGroup >= groupCap then return 0 end
+elseif groups >= cap then return 0 end
+redis.call('ZADD', KEYS[1], now + ttl, member)
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1`;
+
+/** Move a live slot's lapse time on (XX: never re-adds a lapsed one) and the set's own expiry with it. */
+const SLOT_KEEP = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[2])
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) <= now then return 0 end
+redis.call('ZADD', KEYS[1], 'XX', now + ttl, ARGV[1])
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1`;
+
 export interface RedisStoreOptions {
   /** Connect timeout in ms; boot fails fast when Redis does not answer. */
   connectTimeoutMs?: number;
@@ -85,6 +125,16 @@ export async function createRedisStore(url: string, prefix: string, opts: RedisS
           void subscriber?.unsubscribe(prefix + channel).catch(() => {});
         }
       };
+    },
+    async slotTake(key, member, limits) {
+      const v = await redis.eval(SLOT_TAKE, 1, prefix + key, member, limits.cap, limits.groupCap, ms(limits.ttlSec));
+      return Number(v) === 1;
+    },
+    async slotKeep(key, member, ttlSec) {
+      await redis.eval(SLOT_KEEP, 1, prefix + key, member, ms(ttlSec));
+    },
+    async slotFree(key, member) {
+      await redis.zrem(prefix + key, member);
     },
     async close() {
       handlers.clear();

@@ -10,5 +10,23 @@ export interface KeyValueStore {
   publish(channel: string, message: string): Promise<void>;
   /** Hear `channel`'s messages (from when the promise resolves) until the unsubscribe it gives is called or the store closes. */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => void>;
+  /**
+   * Capped slot sets (fair use: one user's live streams or running tasks). Take a slot for
+   * `member` in the set at `key` unless the set already holds `cap` groups: members named
+   * `<group>#<id>` share one place per group (up to `groupCap` of them, e.g. the columns of one
+   * battle round), any other member is a group of its own. A slot lapses `ttlSec` after it was
+   * taken or last kept, so a crashed process's slots free themselves. Answers whether it was taken.
+   */
+  slotTake(key: string, member: string, limits: { cap: number; groupCap: number; ttlSec: number }): Promise<boolean>;
+  /** Keep a taken slot another `ttlSec` (no-op when it already lapsed). */
+  slotKeep(key: string, member: string, ttlSec: number): Promise<void>;
+  /** Give a slot back. */
+  slotFree(key: string, member: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The group a slot member belongs to: the text before the first `#`, or the member itself. */
+export function slotGroup(member: string): string {
+  const i = member.indexOf('#');
+  return i < 0 ? member : member.slice(0, i);
 }
