@@ -17,6 +17,8 @@ export const Code = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The server is shutting down or not ready: try again in a moment (another process will answer). */
+  UNAVAILABLE: 503,
   /** A business rule refused the request (wrong code, wrong password...): HTTP 200. */
   FAILED: 1000,
   /** Login expired: the web app logs out like on 401. */
@@ -55,6 +57,8 @@ export function httpStatusOf(code: number): number {
       return 429;
     case Code.INTERNAL:
       return 500;
+    case Code.UNAVAILABLE:
+      return 503;
     default:
       return 200;
   }

@@ -111,6 +111,10 @@ export const MSG = {
   upstreamFailed: '模型服务暂时不可用，请稍后再试',
   upstreamTimeout: '模型服务响应超时，请稍后再试',
   serverShuttingDown: '服务正在重启，请稍后重新提问',
+  // fair use (QUALITY G19): live answers and running tasks per user
+  streamsTooMany: (n: number) => `同时进行的回答已达上限（${n} 个），请等待当前回答结束后再试`,
+  streamStartsTooFrequent: '提问过于频繁，请稍后再试',
+  tasksTooMany: (n: number) => `同时进行的任务已达上限（${n} 个），请等待当前任务完成后再试`,
   knownFailedReplies: [
     '[1214][prompt 参数非法。请检查文档。]',
     '[1214][history参数非法。请检查文档。]',
@@ -570,6 +574,7 @@ export const MSG = {
   clientSwitchConfirm: (current: string, next: string) => `桌面客户端请求登录账号「${next}」，当前已登录「${current}」，是否切换？`,
   clientSwitchOk: '切换账号',
   clientSwitchKeep: '保持当前账号',
+  clientSwitchUnknownAccount: '当前账号',
   // sign-in, bonus counts, points bill, usage dashboard (shell 4)
   signinTitle: '每日签到',
   signinButton: '签到',

@@ -35,6 +35,9 @@ import { registerSharedModelRoutes } from './modules/shared-models/routes';
 import { registerSlidesRoutes } from './modules/slides/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 
+/** Longest a server close waits for stopped streams to close their holds. */
+const STREAMS_CLOSE_WAIT_MS = 3_000;
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
@@ -96,5 +99,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
 
   await registerStaticWeb(app, ctx);
+
+  // Closing the server ends the streams still open (an `error` event each) and waits for them to
+  // give their holds back before the database closes.
+  app.addHook('preClose', async () => {
+    ctx.streams.stopAll();
+    await ctx.streams.settled(STREAMS_CLOSE_WAIT_MS);
+  });
   return app;
 }

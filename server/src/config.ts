@@ -117,6 +117,14 @@ const EnvSchema = z
     CHAT_HEARTBEAT_MS: z.coerce.number().int().min(10).default(15_000),
     /** Quota: a reservation still held after this many ms belongs to a crashed or stuck stream; the reaper releases it. */
     QUOTA_RESERVATION_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
+    /** Fair use: answers one user may have streaming at once, across processes (a battle round counts once); beyond it HTTP 429. */
+    STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
+    /** Fair use: answers one user may start per minute. */
+    STREAM_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Fair use: long tasks (slide files) one user may have running at once, across processes. */
+    TASKS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
+    /** Shutdown (SIGTERM): ms running answers may go on to their end before the rest are ended with an `error` event; no new answer starts meanwhile. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(25_000),
 
     /** Folder of the operator-editable catalog (models.json, groups.json, tiers.json); unset = server/catalog. */
     CATALOG_DIR: z.string().optional(),
@@ -336,6 +344,10 @@ export interface Config {
   upstreamIdleTimeoutMs: number;
   chatHeartbeatMs: number;
   quotaReservationTtlMs: number;
+  /** Fair use (QUALITY G19): live answers and running tasks per user, answers started per minute. */
+  fairUse: { streamsPerUser: number; streamStartsPerMinute: number; tasksPerUser: number };
+  /** Ms running answers may finish after SIGTERM before they are ended. */
+  shutdownGraceMs: number;
   ssrfAllow: string[];
   /** Node's HTTP server: how long a client may take to send a request, and its headers. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
@@ -433,6 +445,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
+    fairUse: { streamsPerUser: e.STREAMS_PER_USER, streamStartsPerMinute: e.STREAM_STARTS_PER_MINUTE, tasksPerUser: e.TASKS_PER_USER },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     promosFile: e.PROMOS_FILE ? resolve(e.PROMOS_FILE) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',')

@@ -10,6 +10,7 @@ import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
 import { createPayRegistry, type PayRegistry } from './infra/pay';
 import { createAccessTokens, createWechatLogin, type AccessTokens, type WechatLogin } from './infra/wechat';
+import { StreamRegistry } from './streaming/registry';
 
 /**
  * Everything a module needs, built once per process: configuration, the database and the
@@ -35,11 +36,13 @@ export interface AppContext {
   wechat: WechatLogin;
   /** WeChat access tokens, one holder per appid shared by every process (official account, mini-program links). */
   wechatTokens: AccessTokens;
-  /** Aborted when the process starts shutting down: open streams end with an `error` event. */
+  /** Aborted when the process stops: open streams end with an `error` event, background jobs stop. */
   shutdown: AbortController;
+  /** The streams open on this process: drained (then stopped) at shutdown. */
+  streams: StreamRegistry;
 }
 
-export type ContextOverrides = Partial<Omit<AppContext, 'config'>>;
+export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'streams'>>;
 
 export async function createContext(config: Config, logger: FastifyBaseLogger, overrides: ContextOverrides = {}): Promise<AppContext> {
   const database =
@@ -60,7 +63,9 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, wechatTokens, shutdown: overrides.shutdown ?? new AbortController() };
+  const shutdown = overrides.shutdown ?? new AbortController();
+  const streams = new StreamRegistry(shutdown.signal);
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -5,6 +5,9 @@ import { buildApp } from './app';
 import { startReconcile } from './modules/shop/service';
 import { unsupportedNodeReason } from './runtime';
 
+/** How long stopped streams get to give their holds back once the grace period is over. */
+const STREAMS_STOP_WAIT_MS = 3_000;
+
 /** Entry point: read config, open the database, listen; shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const oldNode = unsupportedNodeReason();
@@ -34,14 +37,22 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: end the running answers now instead of waiting out the grace.
+      ctx.streams.stopAll();
+      return;
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // Streams listen to this signal and finish with an `error` event before the server closes.
-    ctx.shutdown.abort();
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal, openStreams: ctx.streams.size, graceMs: config.shutdownGraceMs }, 'shutting down: no new answers, running ones may finish');
+    // The grace, the close of what is left, then the rest of the shutdown; never longer.
+    const timer = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
     timer.unref();
     try {
+      // New streams answer 503 and /api/ready turns 503 at once; running answers go on to their end.
+      const drained = await ctx.streams.shutdownGracefully(config.shutdownGraceMs, STREAMS_STOP_WAIT_MS);
+      if (drained.stopped > 0) logger.warn({ stopped: drained.stopped }, 'grace period over: ended the answers still running');
+      // Background jobs stop, then the server and the database close.
+      ctx.shutdown.abort();
       await app.close();
       await closeContext(ctx);
       process.exit(0);

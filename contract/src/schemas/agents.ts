@@ -139,6 +139,8 @@ export const AgentChatSchema = z.object({
   conversation_id: z.string().trim().max(64).regex(/^[\w-]*$/, { error: MSG.badField('conversation_id') }).nullish(),
   file_id: z.array(z.string().max(64)).max(10).optional().default([]),
   chat_type: z.string().max(64).optional().default(''),
+  /** Pay with points on a model that accepts them (开启积分抵扣), as in a direct chat. */
+  usePoints: z.boolean({ error: MSG.badField('usePoints') }).optional(),
 });
 export type AgentChatReq = z.input<typeof AgentChatSchema>;
 

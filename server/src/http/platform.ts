@@ -6,6 +6,7 @@ import { tokenFromRequest } from './auth-user';
 import { AppError } from './errors';
 import { errorReply } from './error-envelope';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { hasLoneSurrogate, wellFormedDeep } from '../streaming/well-formed';
 import { redactUrl } from './log-redact';
 
 /** A route as registered, full URL with prefix (for the fuzz test, docs and diagnostics). */
@@ -65,6 +66,9 @@ export async function registerPlatform(app: FastifyInstance, ctx: AppContext): P
     json(req, text, (err, value) => {
       if (err) return done(err, undefined);
       if (/\\u0000/i.test(text) && containsNul(value)) return done(nulRefused(), undefined);
+      // A lone surrogate can only arrive escaped (UTF-8 cannot carry one): made well-formed here,
+      // once, so no route fails later writing it to jsonb (a 500, or a delivered answer unpaid).
+      if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(value)) return done(null, wellFormedDeep(value));
       done(null, value);
     });
   });
@@ -103,3 +107,6 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 const nulRefused = () => new AppError(Code.BAD_REQUEST, MSG.badRequest);
+
+/** A `\uD800`-`\uDFFF` escape in JSON text: the only way a lone surrogate gets into a parsed body. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;

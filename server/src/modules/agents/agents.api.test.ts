@@ -5,12 +5,15 @@ import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipartBody } from '../../../test/multipart';
 import type { LlmGateway, LlmStreamRequest } from '../../llm/gateway';
+import { sql } from 'drizzle-orm';
+import { applyPoints, rows } from '../points/ledger';
 import { quotaUsage } from '../quota/service';
-import { AGENT_TOOLS } from './tools';
+import { agentToolNames, registerAgentTool } from './tools';
 
 /**
  * A fake LLM gateway recording each request. The question picks the behaviour: '[fail]' throws
- * after one chunk, '[hang]' waits until the request is aborted, anything else answers two chunks.
+ * after one chunk, '[hang]' sends one chunk then waits until the request is aborted, '[silent]'
+ * waits for the abort without a chunk, anything else answers two chunks.
  */
 function fakeGateway(): LlmGateway & { requests: LlmStreamRequest[] } {
   const requests: LlmStreamRequest[] = [];
@@ -21,6 +24,10 @@ function fakeGateway(): LlmGateway & { requests: LlmStreamRequest[] } {
     async *stream(req) {
       requests.push(req);
       const q = req.messages.at(-1)!.content;
+      if (q.includes('[silent]')) {
+        await new Promise<void>((resolve) => req.signal.addEventListener('abort', () => resolve(), { once: true }));
+        throw new Error('aborted');
+      }
       if (q.includes('[hang]')) {
         yield { type: 'text', text: '稍等' };
         await new Promise<void>((resolve) => req.signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -119,10 +126,13 @@ describe.each(testDbKinds())('agents on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
+  let unregister = () => {};
   afterEach(() => {
-    delete AGENT_TOOLS.test_lookup;
+    unregister();
   });
 
+  const pointsOf = async (userId: number) =>
+    Number((await rows<{ points: number }>(t.ctx.database.db, sql`SELECT points FROM users WHERE id = ${userId}::bigint`))[0]!.points);
   const post = async <T>(url: string, payload: unknown, token?: string) =>
     (await t.app.inject({ method: 'POST', url, headers: token ? { token } : {}, payload: payload as object })).json<Envelope<T>>();
   const get = async <T>(url: string, token?: string) => (await t.app.inject({ method: 'GET', url, headers: token ? { token } : {} })).json<Envelope<T>>();
@@ -255,10 +265,10 @@ describe.each(testDbKinds())('agents on %s', (kind) => {
   it('runs the agent tools before the model: tool_call then tool_result, findings given as context; a missing tool is skipped', async () => {
     const { token } = await t.loginAs();
     const queries: string[] = [];
-    AGENT_TOOLS.test_lookup = async (_ctx, input) => {
+    unregister = registerAgentTool('test_lookup', async (_ctx, input) => {
       queries.push(input.query);
       return { outputs: [{ title: '示例网站', url: 'https://example.com' }], content: '1. 示例网站 https://example.com' };
-    };
+    });
     // A user agent naming the test tool (tools must be registered when the agent is created).
     const made = await post<AgentItem>('/api/v2/chat/agent/add', { ...VALID_AGENT, tools: ['test_lookup'] }, token);
     expect(made).toMatchObject({ code: 200 });
@@ -277,13 +287,13 @@ describe.each(testDbKinds())('agents on %s', (kind) => {
     expect(sys).toContain('https://example.com');
 
     // The tool gone (not registered): the agent still answers, without tool events.
-    delete AGENT_TOOLS.test_lookup;
+    unregister();
     const plain = await postAgentChat(base, { messages: [{ role: 'user', content: '再找一个' }], assistant_id: made.data.id }, token);
     await plain.finished;
     expect(names(plain)).toEqual(['meta', 'text', 'text', 'done']);
   });
 
-  it('holds the agent quota key, releases it when the upstream fails or the reader leaves', async () => {
+  it('holds the agent quota key: released when the upstream fails or nothing was shown, paid once when the reader leaves after text', async () => {
     const { token, user } = await t.loginAs();
     const ppt = (await get<AgentItem[]>('/api/v1/agent/list')).data.find((a) => a.name === 'PPT轻松做')!;
     const failed = await postAgentChat(base, { messages: [{ role: 'user', content: '做个 PPT [fail]' }], assistant_id: ppt.id }, token);
@@ -291,18 +301,71 @@ describe.each(testDbKinds())('agents on %s', (kind) => {
     expect(names(failed).at(-1)).toBe('error');
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
 
-    const hanging = await postAgentChat(base, { messages: [{ role: 'user', content: '慢慢做 [hang]' }], assistant_id: ppt.id }, token);
-    await hanging.waitFor('text');
+    // The reader leaves before any text: nothing is paid, nothing recorded.
+    const silent = await postAgentChat(base, { messages: [{ role: 'user', content: '想一想 [silent]' }], assistant_id: ppt.id }, token);
+    await silent.waitFor('meta');
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 1 });
-    hanging.abort();
+    silent.abort();
     await until(async () => (await quotaUsage(t.ctx, user.id, 'doc_ppt')).reserved === 0);
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
     expect((await get<AgentPaged<AgentRecordItem>>('/api/v2/chat/agent/records_lists', token)).data.total).toBe(0);
 
+    // The reader leaves after text (QUALITY G8): the answer is paid once and recorded as far as it went.
+    const hanging = await postAgentChat(base, { messages: [{ role: 'user', content: '慢慢做 [hang]' }], assistant_id: ppt.id }, token);
+    await hanging.waitFor('text');
+    hanging.abort();
+    await until(async () => (await quotaUsage(t.ctx, user.id, 'doc_ppt')).reserved === 0);
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 1, reserved: 0 });
+    await until(async () => (await get<AgentPaged<AgentRecordItem>>('/api/v2/chat/agent/records_lists', token)).data.total === 1);
+
     const done = await postAgentChat(base, { messages: [{ role: 'user', content: '做个 PPT' }], assistant_id: ppt.id }, token);
     await done.finished;
-    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 1, reserved: 0 });
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 2, reserved: 0 });
     expect(await quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it("passes exactly the gate of a direct chat with the agent's model: tier block, quota key, points price", async () => {
+    const free = await t.loginAs();
+    // A user agent on v40 (free users blocked) and one on claude-4-opus (points only), made public.
+    const v40 = await post<AgentItem>('/api/v2/chat/agent/add', { ...VALID_AGENT, model: 'v40' }, free.token);
+    const opus = await post<AgentItem>('/api/v2/chat/agent/add', { ...VALID_AGENT, model: 'claude-4-opus' }, free.token);
+    expect(v40.code).toBe(200);
+    expect(opus.code).toBe(200);
+    const ask = (id: string, token: string, extra: Record<string, unknown> = {}) =>
+      postAgentChat(base, { messages: [{ role: 'user', content: '你好' }], assistant_id: id, ...extra }, token);
+
+    expect((await ask(v40.data.id, free.token)).envelope).toMatchObject({ code: Code.TIER_DENIED, msg: MSG.tierDeniedFree });
+    const price = t.ctx.catalog.get('claude-4-opus')!.consume_points;
+    expect((await ask(opus.data.id, free.token)).envelope).toMatchObject({ code: Code.NO_POINTS, msg: MSG.pointsNotEnough(price) });
+    expect(await quotaUsage(t.ctx, free.user.id, 'chat')).toEqual({ used: 0, reserved: 0 });
+
+    // Another user (the agents are public) pays the model's price in points, not a plain chat count.
+    const other = await t.loginAs();
+    await applyPoints(t.ctx.database.db, { userId: other.user.id, delta: price, reason: 'test' });
+    const paid = await ask(opus.data.id, other.token);
+    await paid.finished;
+    expect(names(paid).at(-1)).toBe('done');
+    expect(await pointsOf(other.user.id)).toBe(0);
+    expect(await quotaUsage(t.ctx, other.user.id, 'chat')).toEqual({ used: 0, reserved: 0 });
+
+    // A member on v40 spends the model's own count (chat_v40), not chat.
+    await t.ctx.database.db.execute(sql`UPDATE users SET vip = 1 WHERE id = ${other.user.id}::bigint`);
+    const member = await t.loginAs(other.user.phone!);
+    const premium = await ask(v40.data.id, member.token);
+    await premium.finished;
+    expect(names(premium).at(-1)).toBe('done');
+    expect(await quotaUsage(t.ctx, other.user.id, 'chat_v40')).toEqual({ used: 1, reserved: 0 });
+    expect(await quotaUsage(t.ctx, other.user.id, 'chat')).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('refuses to save an agent on a model an agent cannot use, or with a tool name that is not a tool', async () => {
+    const { token } = await t.loginAs();
+    for (const model of ['AllModelAttack', 'index', 'image', 'doc', 'no-such-model']) {
+      expect(await post('/api/v2/chat/agent/add', { ...VALID_AGENT, model }, token), model).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.agentsModelUnknown });
+    }
+    for (const tool of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(await post('/api/v2/chat/agent/add', { ...VALID_AGENT, tools: [tool] }, token), tool).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.agentsToolUnknown });
+    }
   });
 
   it('refuses a chat without login, with bad bodies or for an unknown agent, as JSON envelopes', async () => {
@@ -336,6 +399,6 @@ describe.each(testDbKinds())('agents on %s', (kind) => {
   it('lists the tools agents may use', async () => {
     const tools = await get<{ name: string; description: string }[]>('/api/v2/config/model/tools');
     expect(tools.code).toBe(200);
-    expect(tools.data.map((x) => x.name)).toEqual(Object.keys(AGENT_TOOLS));
+    expect(tools.data.map((x) => x.name)).toEqual(agentToolNames());
   });
 });

@@ -21,11 +21,11 @@ import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { assertPhoneBound } from '../chat/service';
-import { OpenStreams } from '../chat/open-streams';
+import { serveStream } from '../../streaming/serve';
 import { enableMultipart, readSingleFile } from '../uploads/multipart';
 import { uploadAttachment } from '../uploads/service';
 import { loadSystemAgents } from './catalog';
-import { prepareAgentTurn, relayAgentChat } from './chat';
+import { agentStreamJob, prepareAgentTurn } from './chat';
 import {
   addRecords,
   addUserAgent,
@@ -42,7 +42,7 @@ import {
   resolveAgent,
 } from './service';
 import { AGENT_TOOL_DESCRIPTIONS } from './tool-descriptions';
-import { AGENT_TOOLS } from './tools';
+import { agentToolNames } from './tools';
 
 /** New user agents per user per hour. */
 export const AGENT_ADDS_PER_HOUR = 30;
@@ -58,11 +58,6 @@ const RecordsListSchema = AgentPageSchema.extend({ assistant_id: z.string().trim
  */
 export async function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dir = new AgentDirectory(loadSystemAgents(catalogFile(ctx.config.catalogDir, 'agents.json'), ctx.catalog));
-  const streams = new OpenStreams(ctx.shutdown.signal);
-  app.addHook('preClose', async () => {
-    streams.stopAll();
-    await streams.drain(3_000);
-  });
 
   app.get('/v1/agent/list', async () => ok(dir.menu()));
 
@@ -92,9 +87,10 @@ export async function registerAgentRoutes(app: FastifyInstance, ctx: AppContext)
     const user = requireUser(req);
     assertPhoneBound(user);
     const body = parse(AgentChatSchema, req.body);
-    const agent = await resolveAgent(ctx, dir, body.assistant_id, user.id);
-    const turn = await prepareAgentTurn(ctx, user, agent, body);
-    await streams.track(relayAgentChat(ctx, streams, turn, reply, req.log));
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
+      const agent = await resolveAgent(ctx, dir, body.assistant_id, user.id);
+      return agentStreamJob(ctx, await prepareAgentTurn(ctx, user, agent, body), req.log);
+    });
   });
 
   // User agents (/api/v2/chat/agent/*).
@@ -169,7 +165,7 @@ export async function registerAgentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get('/v2/config/model/tools', async () => {
-    const tools: AgentToolInfo[] = Object.keys(AGENT_TOOLS).map((name) => ({ name, description: AGENT_TOOL_DESCRIPTIONS[name] ?? name }));
+    const tools: AgentToolInfo[] = agentToolNames().map((name) => ({ name, description: AGENT_TOOL_DESCRIPTIONS[name] ?? name }));
     return ok(tools);
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { MSG, type AgentAddInput, type AgentItem, type AgentPaged, type AgentRecordDetail, type AgentRecordItem, type SystemAgent } from '@wanxiang/contract';
+import { agentModelUsable, MSG, type AgentAddInput, type AgentItem, type AgentPaged, type AgentRecordDetail, type AgentRecordItem, type SystemAgent } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { badRequest, notFound, refused } from '../../http/errors';
-import { AGENT_TOOLS } from './tools';
+import { agentTool } from './tools';
 import {
   appendRecord,
   bumpUses,
@@ -123,8 +123,9 @@ export async function resolveAgent(ctx: AgentsContext, dir: AgentDirectory, id: 
 
 export async function addUserAgent(ctx: AgentsContext, userId: number, input: AgentAddInput): Promise<AgentItem> {
   const model = ctx.catalog.get(input.model);
-  if (!model || !model.online) throw badRequest(MSG.agentsModelUnknown);
-  if (input.tools.some((t) => !AGENT_TOOLS[t])) throw badRequest(MSG.agentsToolUnknown);
+  // Only models an agent can feed (text chat models of the catalog); the gate itself is checked per turn.
+  if (!model || !agentModelUsable(model)) throw badRequest(MSG.agentsModelUnknown);
+  if (input.tools.some((t) => !agentTool(t))) throw badRequest(MSG.agentsToolUnknown);
   if ((await countUserAgents(ctx.database.db, userId)) >= USER_AGENTS_MAX) throw refused(MSG.agentsTooMany);
   const row = await insertUserAgent(ctx.database.db, {
     sn: randomBytes(12).toString('hex'),

@@ -8,5 +8,21 @@ import { webBrowserTool } from '../webdisk/web-browser-tool';
  */
 export type { AgentTool, AgentToolRun } from './tool-types';
 
-export const AGENT_TOOLS: Record<string, AgentTool> = {};
-AGENT_TOOLS.web_browser = webBrowserTool;
+// A Map, not an object: a name such as 'constructor' or 'toString' is not a tool.
+const AGENT_TOOLS = new Map<string, AgentTool>([['web_browser', webBrowserTool]]);
+
+/** The tool of this name, or undefined (own entries only). */
+export function agentTool(name: string): AgentTool | undefined {
+  return AGENT_TOOLS.get(name);
+}
+
+/** Names of every registered tool, in registration order. */
+export function agentToolNames(): string[] {
+  return [...AGENT_TOOLS.keys()];
+}
+
+/** Add a tool (an area's own, or a test's); answers the function that takes it away again. */
+export function registerAgentTool(name: string, tool: AgentTool): () => void {
+  AGENT_TOOLS.set(name, tool);
+  return () => void AGENT_TOOLS.delete(name);
+}

@@ -155,7 +155,7 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
-  it('G8: a client that disconnects closes the upstream within 500 ms and is not charged', async () => {
+  it('G8: a client that disconnects after text closes the upstream within 500 ms and pays once; the reply keeps what was shown', async () => {
     const { token, user } = await t.loginAs();
     const closed = new Promise<number>((resolve) => {
       const off = demo.onEarlyClose((e) => {
@@ -163,12 +163,27 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
         resolve(e.at);
       });
     });
-    const call = await postChat(base, 'deepseek_v3', { prompt: '一直说下去 [demo:never-end]' }, token);
+    const call = await postChat(base, 'deepseek_v3', { prompt: '一直说下去 [demo:never-end]', conversationId: 'c-stopped' }, token);
     await call.waitFor('text');
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 1 });
     const abortedAt = call.abort();
     const upstreamClosedAt = await closed;
     expect(upstreamClosedAt - abortedAt).toBeLessThan(500);
+    await expect.poll(() => usage(user.id)).toEqual({ used: 1, reserved: 0 });
+    const rec = await api<RecordDataRes>('/api/v1/chat/record/data', token, { id: 'c-stopped' });
+    expect(rec.data.messages.map((m) => [m.role, m.state])).toEqual([
+      ['user', 'ok'],
+      ['assistant', 'ok'],
+    ]);
+    expect(rec.data.messages[1]!.content.length).toBeGreaterThan(0);
+  });
+
+  it('G8: a client that disconnects before the first text pays nothing', async () => {
+    const { token, user } = await t.loginAs();
+    const call = await postChat(base, 'deepseek_v3', { prompt: '慢慢想 [demo:slow-first-byte=3000]' }, token);
+    await call.waitFor('meta');
+    expect(await usage(user.id)).toEqual({ used: 0, reserved: 1 });
+    call.abort();
     await expect.poll(() => usage(user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
@@ -201,11 +216,11 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
   it('answers NO_COUNT once the daily count is used up', async () => {
     const { token, user } = await t.loginAs(); // vip 0: 2 premium replies a day
     for (let i = 0; i < 2; i++) {
-      const ok = await postChat(base, 'chat_4o', { prompt: '短答 [demo:tokens=2]' }, token);
+      const ok = await postChat(base, 'chat4', { prompt: '短答 [demo:tokens=2]' }, token);
       await ok.finished;
       expect(namesOf(ok).at(-1)).toBe('done');
     }
-    const refused = await postChat(base, 'chat_4o', { prompt: '还能问吗' }, token);
+    const refused = await postChat(base, 'chat4', { prompt: '还能问吗' }, token);
     expect(refused.status).toBe(200);
     expect(refused.envelope).toEqual({ code: Code.NO_COUNT, msg: MSG.countExhausted, data: null });
     expect(await usage(user.id, 'chat_v40')).toEqual({ used: 2, reserved: 0 });

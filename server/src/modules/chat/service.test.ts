@@ -3,9 +3,9 @@ import { Code, MSG, STREAM_ERROR_CODES } from '@wanxiang/contract';
 import { loadCatalog, type CatalogModel } from '../../catalog';
 import { LlmError } from '../../llm/errors';
 import { AppError } from '../../http/errors';
-import { upstreamErrorEvent } from './relay';
+import { upstreamErrorEvent } from '../../streaming/engine';
 import { assertPhoneBound, buildUpstreamMessages } from './service';
-import { encodeEvent } from './sse';
+import { encodeEvent } from '../../streaming/sse';
 
 const catalog = loadCatalog();
 const v35 = catalog.get('v35')!;

@@ -8,13 +8,14 @@ import { AppError } from '../../http/errors';
 import { savePrompt, saveReply } from '../history/service';
 import { planSearch, type SearchPlan } from './web-search';
 import { withPreferences } from './preferences';
-import { releaseReservation, reserveChat, settleReservation, type Reservation } from '../quota/service';
+import { reserveChat, type Reservation } from '../quota/service';
+import { wellFormedDeep } from '../../streaming/well-formed';
 import { personaLinesFor, withPersonaLines } from './persona-context';
 import { resolveAttachments, withAttachments } from './attachments';
 
 /**
- * Rules of one chat turn: who may ask which model, what is sent upstream, and how the reply
- * is recorded and paid for (charged only when delivered; released on failure or abort).
+ * Rules of one chat turn: who may ask which model, what is sent upstream, and how the reply is
+ * recorded. How it is paid for is the streaming engine's one rule (streaming/engine.ts).
  */
 
 export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm' | 'webSearch'>;
@@ -101,56 +102,21 @@ export async function recordPrompt(ctx: ChatContext, turn: ChatTurn): Promise<vo
   await savePrompt(ctx, turn.userId, { id: turn.conversationId, model: turn.model.key }, { id: turn.promptId, content: turn.prompt });
 }
 
-/** The delivered reply: saved and charged together, in one transaction, or neither. */
-export async function completeTurn(ctx: ChatContext, turn: ChatTurn, reply: ReplyRecord): Promise<void> {
-  const keep = turn.model.keepHistory;
-  const paid = turn.reservation.metered;
-  if (!keep && !paid) return;
-  const save = (tx?: Parameters<typeof saveReply>[4]) =>
-    saveReply(
-      ctx,
-      turn.userId,
-      turn.conversationId,
-      {
-        id: turn.replyId,
-        content: reply.content,
-        reasoning: reply.reasoning,
-        model: turn.model.key,
-        state: 'ok',
-        promptTokens: reply.usage?.promptTokens,
-        completionTokens: reply.usage?.completionTokens,
-        extras: reply.extras,
-      },
-      tx,
-    );
-  // One statement needs no transaction round trips.
-  if (!paid) {
-    await save();
-    return;
-  }
-  if (!keep) {
-    await settleReservation(ctx, turn.reservation);
-    return;
-  }
-  await ctx.database.db.transaction(async (tx) => {
-    await save(tx);
-    await settleReservation(ctx, turn.reservation, tx);
-  });
-}
-
 /**
- * A turn that did not deliver (upstream error, client gone, shutdown): give the count back and
- * keep what was shown, marked 'error' unless the reader stopped a reply that had content.
+ * Write the assistant's reply to history (models without history keep nothing): 'ok' for a paid
+ * answer, 'error' for one that failed or delivered nothing. The charge was settled or released
+ * before this by the streaming engine; a failing save does not undo it.
  */
-export async function abandonTurn(ctx: ChatContext, turn: ChatTurn, partial: ReplyRecord, state: 'ok' | 'error'): Promise<void> {
-  await releaseReservation(ctx, turn.reservation);
+export async function saveChatReply(ctx: ChatContext, turn: ChatTurn, reply: ReplyRecord, state: 'ok' | 'error'): Promise<void> {
   if (!turn.model.keepHistory) return;
   await saveReply(ctx, turn.userId, turn.conversationId, {
     id: turn.replyId,
-    content: partial.content,
-    reasoning: partial.reasoning,
+    content: reply.content,
+    reasoning: reply.reasoning,
     model: turn.model.key,
     state,
-    extras: partial.extras,
+    ...(state === 'ok' ? { promptTokens: reply.usage?.promptTokens, completionTokens: reply.usage?.completionTokens } : {}),
+    // Sources and tool results come from outside: made safe for jsonb like the text.
+    extras: reply.extras && wellFormedDeep(reply.extras),
   });
 }

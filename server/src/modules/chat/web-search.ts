@@ -5,7 +5,7 @@ import type { CatalogModel } from '../../catalog';
 import type { LlmMessage, LlmStreamRequest } from '../../llm/gateway';
 import type { WebSearchResult, WebSearchScope } from '../../infra/web-search';
 import { refused } from '../../http/errors';
-import type { SseWriter } from './sse';
+import type { StreamEvents } from '../../streaming/engine';
 import type { ReplyExtrasRecorder } from './reply-extras';
 
 /**
@@ -61,7 +61,7 @@ export async function runSearchPhase(
   ctx: Pick<AppContext, 'webSearch'>,
   plan: SearchPlan,
   upstream: UpstreamRequest,
-  sse: SseWriter,
+  sse: StreamEvents,
   signal: AbortSignal,
   log: FastifyBaseLogger,
   extras?: ReplyExtrasRecorder,

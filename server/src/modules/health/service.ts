@@ -13,11 +13,11 @@ export interface Readiness {
 }
 
 /**
- * Whether this process should get traffic: not draining (the shutdown signal), the database
+ * Whether this process should get traffic: not draining (from SIGTERM on: streams/registry.ts), the database
  * answers and every migration shipped with this build is applied.
  */
-export async function readiness(ctx: Pick<AppContext, 'database' | 'shutdown'>): Promise<{ ready: boolean; checks: Readiness }> {
-  const draining = ctx.shutdown.signal.aborted;
+export async function readiness(ctx: Pick<AppContext, 'database' | 'streams'>): Promise<{ ready: boolean; checks: Readiness }> {
+  const draining = ctx.streams.draining;
   let checks: Readiness;
   try {
     const applied = await withTimeout(

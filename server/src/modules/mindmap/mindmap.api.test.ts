@@ -104,13 +104,13 @@ describe.each(testDbKinds())('mind map generate on %s', (kind) => {
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
-  it('gives the count back when the reader goes away mid-stream', async () => {
+  it('charges the count once when the reader goes away after text (QUALITY G8)', async () => {
     const { token, user } = await t.loginAs();
     const long = Array.from({ length: 40 }, (_, i) => `## 第${i}部分\n- 要点${i}：这是一段较长的说明文字，用来拖长输出`).join('\n\n');
     const r = await generate({ content: long }, token, true);
     expect(r.names).toContain('text');
     expect(r.names).not.toContain('done');
-    await expect.poll(() => usage(user.id), { timeout: 3000 }).toEqual({ used: 0, reserved: 0 });
+    await expect.poll(() => usage(user.id), { timeout: 3000 }).toEqual({ used: 1, reserved: 0 });
   });
 
   it('refuses with 次数已用尽 once the daily counts are spent', async () => {

@@ -5,12 +5,13 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { parse } from '../../http/validate';
 import { reserveQuota } from '../quota/service';
-import { mindMapModel, streamMindMap } from './service';
+import { serveStream } from '../../streaming/serve';
+import { mindMapJob, mindMapModel } from './service';
 
 /**
  * POST /api/v1/mindmap/generate {content, title?} (login required; 2.8, 4.5, 7.5): a mind map
  * outline streamed as markdown (chat stream events meta, text, error, done). One doc_mindmap count
- * is held before the upstream call, charged when the outline is delivered, given back otherwise.
+ * is held before the upstream call, charged when the outline delivered text, given back otherwise.
  */
 export async function registerMindMapRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/v1/mindmap/generate', async (req, reply) => {
@@ -18,8 +19,10 @@ export async function registerMindMapRoutes(app: FastifyInstance, ctx: AppContex
     const body = parse(MindMapGenerateSchema, req.body);
     const model = mindMapModel(ctx);
     const id = randomUUID();
-    // A refusal (次数已用尽) answers the JSON envelope before any stream starts.
-    const hold = await reserveQuota(ctx, user, { quotaKey: 'doc_mindmap', blockedVips: [] }, `mindmap:${id}`);
-    await streamMindMap(ctx, { id, model, hold, content: body.content, title: body.title }, reply, req.log);
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
+      // A refusal (次数已用尽) answers the JSON envelope before any stream starts.
+      const hold = await reserveQuota(ctx, user, { quotaKey: 'doc_mindmap', blockedVips: [] }, `mindmap:${id}`);
+      return mindMapJob(ctx, { id, model, hold, content: body.content, title: body.title });
+    });
   });
 }

@@ -1,11 +1,9 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { Code, MSG, STREAM_ERROR_CODES } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import { AppError } from '../../http/errors';
-import { releaseReservation, settleReservation, type Reservation } from '../quota/service';
-import { SseWriter } from '../chat/sse';
-import { upstreamErrorEvent } from '../chat/relay';
+import { upstreamErrorEvent, type StreamJob } from '../../streaming/engine';
+import { streamHold, type Reservation } from '../quota/service';
 import { MINDMAP_SYSTEM_PROMPT, mindMapUserPrompt } from './prompt';
 
 /** The catalog model that writes outlines (7.5: glm_4_flash). */
@@ -19,7 +17,7 @@ export function mindMapModel(ctx: AppContext): CatalogModel {
   return model;
 }
 
-export interface MindMapJob {
+export interface MindMapRequest {
   id: string;
   model: CatalogModel;
   hold: Reservation;
@@ -28,63 +26,27 @@ export interface MindMapJob {
 }
 
 /**
- * Stream the outline: meta at once, each text delta as it arrives, then done (count charged) or
- * error (count given back). A client that goes away aborts the upstream and is not charged.
+ * The outline as a streaming-engine job: meta at once, each text delta as it arrives, then done
+ * (the count charged) or error (given back); paid by the engine's one rule.
  */
-export async function streamMindMap(ctx: AppContext, job: MindMapJob, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
-  const res = reply.raw;
-  reply.hijack();
-  const sse = new SseWriter(res);
-  const abort = new AbortController();
-  let gone = false;
-  const onClose = () => {
-    if (res.writableFinished) return;
-    gone = true;
-    abort.abort();
-  };
-  res.on('close', onClose);
-  let settled = false;
-  try {
-    sse.open(reply.getHeaders());
-    sse.send('meta', { conversationId: job.id, messageId: job.id, model: job.model.key, demo: ctx.llm.demo });
-    sse.startHeartbeat(ctx.config.chatHeartbeatMs);
-    let out = '';
-    let failure: unknown = null;
-    try {
-      const stream = ctx.llm.stream({
-        model: job.model,
+export function mindMapJob(ctx: AppContext, m: MindMapRequest): StreamJob {
+  return {
+    label: 'mindmap',
+    meta: { conversationId: m.id, messageId: m.id, model: m.model.key, demo: ctx.llm.demo },
+    hold: streamHold(ctx, m.hold),
+    heartbeatMs: ctx.config.chatHeartbeatMs,
+    reasoning: false,
+    maxTextChars: OUTPUT_MAX_CHARS,
+    upstream: (signal) =>
+      ctx.llm.stream({
+        model: m.model,
         messages: [
           { role: 'system', content: MINDMAP_SYSTEM_PROMPT },
-          { role: 'user', content: mindMapUserPrompt(job.content, job.title) },
+          { role: 'user', content: mindMapUserPrompt(m.content, m.title) },
         ],
         temperature: 0.3,
-        signal: abort.signal,
-      });
-      for await (const d of stream) {
-        if (d.type !== 'text') continue;
-        out += d.text;
-        if (!sse.send('text', { text: d.text })) await sse.drained();
-        if (out.length > OUTPUT_MAX_CHARS) break;
-      }
-    } catch (err) {
-      failure = err;
-    }
-    if (gone) return;
-    if (failure !== null || !out.trim()) {
-      log.warn({ err: failure }, 'mindmap: upstream failed');
-      sse.send('error', failure !== null ? upstreamErrorEvent(failure) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.mindmapFailed });
-      return;
-    }
-    settled = await settleReservation(ctx, job.hold).catch((err: unknown) => {
-      log.error({ err }, 'mindmap: charging failed');
-      return false;
-    });
-    sse.send('done', { messageId: job.id });
-  } catch (err) {
-    log.error({ err }, 'mindmap: stream failed');
-  } finally {
-    if (!settled) await releaseReservation(ctx, job.hold).catch(() => undefined);
-    sse.end();
-    res.off('close', onClose);
-  }
+        signal,
+      }),
+    failureEvent: (err) => (err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.mindmapFailed }),
+  };
 }

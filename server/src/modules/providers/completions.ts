@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { Code, CUSTOM_MODEL_PREFIX, MSG, STREAM_ERROR_CODES, type CompletionsModelSchema, type StreamUsage } from '@wanxiang/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { Code, CUSTOM_MODEL_PREFIX, MSG, type CompletionsModelSchema } from '@wanxiang/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
-import type { LlmDelta, LlmMessage, LlmStreamRequest } from '../../llm/gateway';
-import { upstreamErrorEvent } from '../chat/relay';
-import { abandonTurn, completeTurn, recordPrompt, type ChatTurn, type ReplyRecord } from '../chat/service';
-import { ReplyExtrasRecorder } from '../chat/reply-extras';
-import type { OpenStreams } from '../chat/open-streams';
-import { SseWriter } from '../chat/sse';
-import { streamWithTools } from '../mcp/tool-loop';
+import type { LlmMessage } from '../../llm/gateway';
+import type { StreamJob } from '../../streaming/engine';
+import { chatStreamJob } from '../chat/relay';
+import type { ChatTurn } from '../chat/service';
 import { reserveChat } from '../quota/service';
 import type { KeyBox } from './key-box';
 import { streamFromProvider, type ProviderTarget } from './provider-stream';
@@ -97,98 +94,13 @@ export async function prepareCustomTurn(ctx: AppContext, box: KeyBox, user: Auth
 }
 
 /**
- * Stream one custom-model turn (API.md "Chat stream"): meta, then each delta (and tool call /
- * result when the model uses tools), then done after the reply is saved, or error with the
- * points hold given back. The client going away aborts the provider request.
+ * One custom-model turn as a streaming-engine job: the chat job (API.md "Chat stream": meta, each
+ * delta, tool calls and results when the model uses tools, done) with the answer coming from the
+ * user's own provider through the SSRF-safe streaming fetch. Paid like any chat answer: the
+ * points price the user set, under the engine's one rule.
  */
-export async function relayCustomTurn(
-  ctx: AppContext,
-  streams: OpenStreams,
-  { turn, target, tools }: CustomTurn,
-  reply: FastifyReply,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const res = reply.raw;
-  reply.hijack();
-  const sse = new SseWriter(res);
-  const abort = new AbortController();
-  let stopped: 'client' | 'shutdown' | null = null;
-  const onClose = () => {
-    if (res.writableFinished || stopped) return;
-    stopped = 'client';
-    abort.abort();
-  };
-  res.on('close', onClose);
-  const unwatch = streams.onShutdown(() => {
-    if (stopped) return;
-    stopped = 'shutdown';
-    sse.send('error', { code: STREAM_ERROR_CODES.shuttingDown, msg: MSG.serverShuttingDown });
-    sse.end();
-    abort.abort();
-  });
-  const record: ReplyRecord = { content: '', reasoning: '' };
-  const extras = new ReplyExtrasRecorder();
-  const text: string[] = [];
-  const reasoning: string[] = [];
-  let usage: StreamUsage | undefined;
-  let failure: unknown = null;
-  try {
-    sse.open(reply.getHeaders());
-    sse.send('meta', { conversationId: turn.conversationId, messageId: turn.replyId, model: turn.model.key, demo: false });
-    sse.startHeartbeat(ctx.config.chatHeartbeatMs);
-    const opts = { fetch: ctx.safeStreamFetch, firstByteTimeoutMs: ctx.config.upstreamFirstByteTimeoutMs, idleTimeoutMs: ctx.config.upstreamIdleTimeoutMs };
-    const one = (req: LlmStreamRequest): AsyncIterable<LlmDelta> => streamFromProvider(target, req, opts);
-    const request: LlmStreamRequest = { ...turn.upstream, signal: abort.signal };
-    const deltas = tools
-      ? streamWithTools(ctx, {
-          stream: one,
-          request,
-          onToolEvent: (e) => {
-            extras.tool(e);
-            if (e.event === 'tool_call') sse.send('tool_call', e.data);
-            else sse.send('tool_result', e.data);
-          },
-        })
-      : one(request);
-    let saved: Promise<void> | undefined;
-    try {
-      for await (const d of deltas) {
-        let room = true;
-        if (d.type === 'text') {
-          text.push(d.text);
-          room = sse.send('text', { text: d.text });
-        } else if (d.type === 'reasoning') {
-          reasoning.push(d.text);
-          room = sse.send('reasoning', { text: d.text });
-        } else if (d.type === 'usage') {
-          usage = { promptTokens: d.promptTokens, completionTokens: d.completionTokens, totalTokens: d.totalTokens };
-        }
-        saved ??= recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'custom chat: saving the question failed'));
-        if (!room) await sse.drained();
-      }
-    } catch (err) {
-      failure = err;
-    }
-    await (saved ?? recordPrompt(ctx, turn).catch((err: unknown) => log.error({ err }, 'custom chat: saving the question failed')));
-    Object.assign(record, { content: text.join(''), reasoning: reasoning.join(''), usage, extras: extras.value() });
-    if (stopped) {
-      await abandonTurn(ctx, turn, record, stopped === 'client' && record.content ? 'ok' : 'error');
-    } else if (failure !== null || (!record.content && !record.reasoning)) {
-      // The message says what went wrong without the provider's text (it could quote the key).
-      log.warn({ model: turn.model.key, kind: (failure as { kind?: string } | null)?.kind }, 'custom chat: provider failed');
-      sse.send('error', upstreamErrorEvent(failure));
-      await abandonTurn(ctx, turn, record, 'error');
-    } else {
-      await completeTurn(ctx, turn, record);
-      sse.send('done', { messageId: turn.replyId, usage });
-    }
-  } catch (err) {
-    log.error({ err }, 'custom chat: closing the turn failed');
-    sse.send('error', { code: STREAM_ERROR_CODES.internal, msg: MSG.serverError });
-    await abandonTurn(ctx, turn, record, 'error').catch(() => undefined);
-  } finally {
-    unwatch();
-    sse.end();
-    res.off('close', onClose);
-  }
+export function customStreamJob(ctx: AppContext, { turn, target, tools }: CustomTurn, log: FastifyBaseLogger): StreamJob {
+  const opts = { fetch: ctx.safeStreamFetch, firstByteTimeoutMs: ctx.config.upstreamFirstByteTimeoutMs, idleTimeoutMs: ctx.config.upstreamIdleTimeoutMs };
+  const job = chatStreamJob(ctx, turn, log, { stream: (req) => streamFromProvider(target, req, opts), tools, demo: false });
+  return { ...job, label: 'custom chat' };
 }

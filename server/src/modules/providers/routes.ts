@@ -15,8 +15,8 @@ import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { assertPhoneBound } from '../chat/service';
-import { OpenStreams } from '../chat/open-streams';
-import { prepareCustomTurn, relayCustomTurn } from './completions';
+import { serveStream } from '../../streaming/serve';
+import { customStreamJob, prepareCustomTurn } from './completions';
 import { KeyBox, loadKeySecret } from './key-box';
 import {
   addModel,
@@ -32,7 +32,6 @@ import {
 
 /** Provider saves per user per hour: each one resolves a host (SSRF check). */
 const PROVIDER_SAVES_PER_HOUR = 60;
-const CLOSE_GRACE_MS = 3_000;
 
 /**
  * Custom providers and models (search-agents-tools 4.6, 7.4), all login-required:
@@ -85,16 +84,10 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get('/v1/chat2/getModelMax', async (req) => ok(await modelSlots(ctx, requireUser(req))));
 
-  const streams = new OpenStreams(ctx.shutdown.signal);
   app.post('/v1/chat2/completionsModel', async (req, reply) => {
     const user = requireUser(req);
     assertPhoneBound(user);
     const input = parse(CompletionsModelSchema, req.body);
-    const turn = await prepareCustomTurn(ctx, box, user, input);
-    await streams.track(relayCustomTurn(ctx, streams, turn, reply, req.log));
-  });
-  app.addHook('preClose', async () => {
-    streams.stopAll();
-    await streams.drain(CLOSE_GRACE_MS);
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => customStreamJob(ctx, await prepareCustomTurn(ctx, box, user, input), req.log));
   });
 }

@@ -109,7 +109,7 @@ describe.each(testDbKinds())('quota and points calls on %s', (kind) => {
 
   it('submit reports a chat key the reply was already charged under, never charging twice', async () => {
     const { token, user } = await t.loginAs();
-    const c = await chat('chat_4o', token);
+    const c = await chat('chat4', token);
     expect(namesOf(c).at(-1)).toBe('done');
     const ref = dataOf(c, 'done')!.messageId;
     const sub = await call<QuotaBalance>('/v1/number/submit', token, { type: 'chat_v40', number: 1, ref });
@@ -117,7 +117,7 @@ describe.each(testDbKinds())('quota and points calls on %s', (kind) => {
     await call('/v1/number/submit', token, { type: 'chat_v40', number: 1 });
     expect(await quotaUsage(t.ctx, user.id, 'chat_v40')).toEqual({ used: 1, reserved: 0 });
     // After the last count, the check refuses and so does the chat route.
-    await chat('chat_4o', token);
+    await chat('chat4', token);
     expect((await call('/v1/number/check', token, { type: 'chat_v40' })).body.code).toBe(Code.NO_COUNT);
     const sub2 = await call<QuotaBalance>('/v1/number/submit', token, { type: 'chat_v40', number: 1 });
     expect(sub2.body.data).toMatchObject({ balance: 0, used: 2, charged: false });
@@ -226,26 +226,26 @@ describe.each(testDbKinds())('quota and points calls on %s', (kind) => {
 
   it('allow_points models use counts unless usePoints is on; then points, and NO_POINTS when short', async () => {
     const { token, user } = await t.loginAs();
-    const price = t.ctx.catalog.get('chat_4o')!.consume_points;
+    const price = t.ctx.catalog.get('chat4')!.consume_points;
     await credit(user.id, price);
     // Without usePoints: a count, no points.
-    expect(namesOf(await chat('chat_4o', token)).at(-1)).toBe('done');
+    expect(namesOf(await chat('chat4', token)).at(-1)).toBe('done');
     expect(await quotaUsage(t.ctx, user.id, 'chat_v40')).toEqual({ used: 1, reserved: 0 });
     expect(await points(token)).toBe(price);
     // With usePoints: points, no count.
-    expect(namesOf(await chat('chat_4o', token, { usePoints: true })).at(-1)).toBe('done');
+    expect(namesOf(await chat('chat4', token, { usePoints: true })).at(-1)).toBe('done');
     expect(await quotaUsage(t.ctx, user.id, 'chat_v40')).toEqual({ used: 1, reserved: 0 });
     expect(await points(token)).toBe(0);
-    const short = await postChat(base, 'chat_4o', { prompt: '再来', usePoints: true }, token);
+    const short = await postChat(base, 'chat4', { prompt: '再来', usePoints: true }, token);
     expect(short.envelope).toMatchObject({ code: Code.NO_POINTS, msg: MSG.pointsNotEnough(price) });
     // usePoints on a model without allow_points changes nothing: counts as usual.
     expect(namesOf(await chat('deepseek_v3', token, { usePoints: true })).at(-1)).toBe('done');
     expect(await quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 1, reserved: 0 });
     // Counts used up: usePoints still gets a reply when points suffice.
-    await chat('chat_4o', token);
-    expect((await postChat(base, 'chat_4o', { prompt: '你好' }, token)).envelope).toMatchObject({ code: Code.NO_COUNT });
+    await chat('chat4', token);
+    expect((await postChat(base, 'chat4', { prompt: '你好' }, token)).envelope).toMatchObject({ code: Code.NO_COUNT });
     await credit(user.id, price);
-    expect(namesOf(await chat('chat_4o', token, { usePoints: true })).at(-1)).toBe('done');
+    expect(namesOf(await chat('chat4', token, { usePoints: true })).at(-1)).toBe('done');
     await expectLedgerBalanced(user.id);
   });
 

@@ -6,6 +6,7 @@ import type { Catalog, CatalogModel } from '../../catalog';
 import { startClusterJob } from '../../db/lease';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError } from '../../http/errors';
+import type { StreamHold } from '../../streaming/engine';
 import { businessDay } from './period';
 import {
   BONUS_PERIOD,
@@ -115,6 +116,11 @@ export async function settleReservation(ctx: QuotaContext, r: Reservation, tx?: 
 export async function releaseReservation(ctx: QuotaContext, r: Reservation, tx?: Executor): Promise<boolean> {
   if (!r.metered) return false;
   return closeHold(tx ?? ctx.database.db, r.userId, r.id, 'released');
+}
+
+/** A reservation as the streaming engine's hold: settled when the answer delivered text, else released. */
+export function streamHold(ctx: QuotaContext, r: Reservation): StreamHold {
+  return { settle: () => settleReservation(ctx, r), release: () => releaseReservation(ctx, r) };
 }
 
 /** Today's counters of one quota key for a user. */

@@ -6,9 +6,9 @@ import type { CatalogModel } from '../../catalog';
 import { requireUser } from '../../http/auth-user';
 import { refused } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { releaseReservation, reserveQuota, settleReservation } from '../quota/service';
+import { releaseReservation, reserveQuota, streamHold } from '../quota/service';
+import { serveStream } from '../../streaming/serve';
 import { readDocumentText } from '../uploads/parse/index';
-import { SseWriter } from '../chat/sse';
 import { docTypeOf, documentMediaType, readExtOf, rtfToText } from './documents';
 
 /** Largest document fetched for a reading (papers are a few MB; more is not worth the wait). */
@@ -81,8 +81,8 @@ export function readingPrompt(kind: ReadingKind, text: string): string {
 /**
  * POST /api/v1/search/scholar/interpret and /translate: hold one count of the feature's quota,
  * fetch and read the document (failure: the count is released and the spec's message answered as
- * an envelope), then stream the model's reading with the chat protocol. The count is settled
- * only when the reading streamed to the end; an upstream failure or a reader who left releases it.
+ * an envelope), then stream the model's reading with the chat protocol through the streaming
+ * engine: paid by its one rule (a reading that delivered text is paid, one that delivered nothing not).
  */
 export async function streamReading(ctx: AppContext, kind: ReadingKind, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const k = KINDS[kind];
@@ -90,62 +90,34 @@ export async function streamReading(ctx: AppContext, kind: ReadingKind, req: Fas
   const { url } = parse(ScholarDocSchema, req.body);
   const model = readingModel(ctx);
   if (!model) throw refused(k.failed);
-  const hold = await reserveQuota(ctx, user, { quotaKey: k.quotaKey, blockedVips: [] }, `scholar:${kind}`);
-  let text: string;
-  try {
-    text = await loadDocumentText(ctx, url);
-  } catch (err) {
-    req.log.info({ err: String(err) }, `scholar: ${kind} could not read the document`);
-    await releaseReservation(ctx, hold);
-    throw refused(k.failed);
-  }
-
-  const res = reply.raw;
-  reply.hijack();
-  const sse = new SseWriter(res);
-  const abort = new AbortController();
-  const onClose = () => {
-    if (!res.writableFinished) abort.abort();
-  };
-  res.on('close', onClose);
-  const messageId = randomUUID();
-  let out = '';
-  let failure: unknown = null;
-  try {
-    sse.open(reply.getHeaders());
-    sse.send('meta', { conversationId: `scholar-${kind}`, messageId, model: model.key, demo: ctx.llm.demo });
-    sse.startHeartbeat(ctx.config.chatHeartbeatMs);
-    const stream = ctx.llm.stream({
-      model,
-      messages: [
-        { role: 'system', content: k.system },
-        { role: 'user', content: readingPrompt(kind, text) },
-      ],
-      signal: abort.signal,
-    });
-    for await (const d of stream) {
-      if (d.type !== 'text') continue;
-      out += d.text;
-      if (!sse.send('text', { text: d.text })) await sse.drained();
-    }
-  } catch (err) {
-    failure = err;
-  }
-  try {
-    if (abort.signal.aborted || failure !== null || !out) {
+  await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
+    const hold = await reserveQuota(ctx, user, { quotaKey: k.quotaKey, blockedVips: [] }, `scholar:${kind}`);
+    let text: string;
+    try {
+      text = await loadDocumentText(ctx, url);
+    } catch (err) {
+      req.log.info({ err: String(err) }, `scholar: ${kind} could not read the document`);
       await releaseReservation(ctx, hold);
-      if (!abort.signal.aborted) {
-        req.log.warn({ err: failure }, `scholar: ${kind} upstream failed`);
-        sse.send('error', { code: STREAM_ERROR_CODES.upstreamFailed, msg: k.failed });
-      }
-    } else {
-      await settleReservation(ctx, hold);
-      sse.send('done', { messageId });
+      throw refused(k.failed);
     }
-  } catch (err) {
-    req.log.error({ err }, `scholar: closing the ${kind} failed`);
-  } finally {
-    sse.end();
-    res.off('close', onClose);
-  }
+    const messageId = randomUUID();
+    return {
+      label: `scholar ${kind}`,
+      meta: { conversationId: `scholar-${kind}`, messageId, model: model.key, demo: ctx.llm.demo },
+      hold: streamHold(ctx, hold),
+      heartbeatMs: ctx.config.chatHeartbeatMs,
+      reasoning: false,
+      upstream: (signal) =>
+        ctx.llm.stream({
+          model,
+          messages: [
+            { role: 'system', content: k.system },
+            { role: 'user', content: readingPrompt(kind, text) },
+          ],
+          signal,
+        }),
+      failureEvent: () => ({ code: STREAM_ERROR_CODES.upstreamFailed, msg: k.failed }),
+      doneEvent: () => ({ messageId }),
+    };
+  });
 }

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { STREAM_HEARTBEAT_MS, type PptOutlineReq } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
-import { SseWriter } from '../chat/sse';
-import { upstreamErrorEvent } from '../chat/relay';
+import type { StreamJob } from '../../streaming/engine';
 import { OUTLINE_SYSTEM, outlineUserMessage } from './outline-prompt';
 
 /** The model of presentation text (spec 7.5); the default chat model when it is not served. */
@@ -20,33 +18,18 @@ export function pickOutlineModel(ctx: Pick<AppContext, 'catalog' | 'llm'>): Cata
 }
 
 /**
- * Stream an outline (chat stream protocol: meta, text..., done or error). Not metered: the count
- * of doc_ppt is held when the deck is built. A client that leaves aborts the upstream.
+ * An outline as a streaming-engine job (chat stream protocol: meta, text..., done or error). Not
+ * metered: the count of doc_ppt is held when the deck is built. A client that leaves aborts the upstream.
  */
-export async function streamOutline(
-  ctx: AppContext,
-  model: CatalogModel,
-  req: PptOutlineReq,
-  reply: FastifyReply,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const res = reply.raw;
-  reply.hijack();
-  const sse = new SseWriter(res);
-  const abort = new AbortController();
-  const onClose = () => {
-    if (!res.writableFinished) abort.abort();
-  };
-  res.on('close', onClose);
-  const messageId = randomUUID();
-  try {
-    sse.open(reply.getHeaders());
-    sse.send('meta', { conversationId: '', messageId, model: model.key, demo: ctx.llm.demo });
-    sse.startHeartbeat(STREAM_HEARTBEAT_MS);
-    let text = '';
-    let failure: unknown = null;
-    try {
-      const stream = ctx.llm.stream({
+export function outlineJob(ctx: AppContext, model: CatalogModel, req: PptOutlineReq): StreamJob {
+  return {
+    label: 'ppt outline',
+    meta: { conversationId: '', messageId: randomUUID(), model: model.key, demo: ctx.llm.demo },
+    hold: null,
+    heartbeatMs: STREAM_HEARTBEAT_MS,
+    reasoning: false,
+    upstream: (signal) =>
+      ctx.llm.stream({
         model,
         messages: [
           { role: 'system', content: OUTLINE_SYSTEM },
@@ -54,25 +37,7 @@ export async function streamOutline(
         ],
         temperature: 0.6,
         maxTokens: OUTLINE_MAX_TOKENS,
-        signal: AbortSignal.any([abort.signal, ctx.shutdown.signal]),
-      });
-      for await (const d of stream) {
-        if (d.type !== 'text') continue;
-        text += d.text;
-        if (!sse.send('text', { text: d.text })) await sse.drained();
-      }
-    } catch (err) {
-      failure = err;
-    }
-    if (abort.signal.aborted) return;
-    if (failure !== null || !text.trim()) {
-      log.warn({ err: failure }, 'ppt outline: upstream failed');
-      sse.send('error', upstreamErrorEvent(failure));
-    } else {
-      sse.send('done', { messageId });
-    }
-  } finally {
-    sse.end();
-    res.off('close', onClose);
-  }
+        signal,
+      }),
+  };
 }

@@ -15,7 +15,8 @@ import { requireUser } from '../../http/auth-user';
 import { badRequest, refused } from '../../http/errors';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
-import { pickOutlineModel, streamOutline } from './outline-stream';
+import { serveStream } from '../../streaming/serve';
+import { outlineJob, pickOutlineModel } from './outline-stream';
 import { createPresentation, downloadTask, previewTask, taskStatus, templates } from './service';
 
 /** Outlines per user per minute (each is a model call). */
@@ -43,7 +44,7 @@ export async function registerSlidesRoutes(app: FastifyInstance, ctx: AppContext
     await enforce(ctx.kv, `ppt:outline:${user.id}`, 60, PPT_OUTLINES_PER_MINUTE);
     const model = pickOutlineModel(ctx);
     if (!model) throw refused(MSG.slidesFailed);
-    await streamOutline(ctx, model, body, reply, req.log);
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => outlineJob(ctx, model, body));
     return reply;
   });
 

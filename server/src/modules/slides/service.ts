@@ -14,7 +14,8 @@ import {
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
-import { AppError, badRequest, refused } from '../../http/errors';
+import { AppError, badRequest, rateLimited, refused } from '../../http/errors';
+import { takeSlot, type Slot } from '../../streaming/slots';
 import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
 import { buildPptx } from './builder/build';
 import { deckFromOutline, outlineHasContent } from './deck';
@@ -34,7 +35,7 @@ export const BUILD_STALE_MS = 2 * 60_000;
 
 export const PPT_QUOTA = { quotaKey: 'doc_ppt', blockedVips: [] as number[] };
 
-export type SlidesContext = Pick<AppContext, 'config' | 'database' | 'catalog'>;
+export type SlidesContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'kv'>;
 
 const taskFile = (ctx: SlidesContext, taskId: string) => join(ctx.config.dataDir, 'ppt', `${taskId}.pptx`);
 
@@ -61,14 +62,25 @@ export async function createPresentation(
   const taskId = randomUUID();
   const content = req.content;
   const deck = deckFromOutline(content);
-  const hold = await reserveQuota(ctx, user, PPT_QUOTA, `ppt:${taskId}`);
+  // Fair use (G19): a few builds per user at once, counted across processes.
+  const { tasksPerUser } = ctx.config.fairUse;
+  const slot = await takeSlot(ctx.kv, { pool: 'tasks', userId: user.id, cap: tasksPerUser });
+  if (!slot) throw rateLimited(MSG.tasksTooMany(tasksPerUser));
+  let hold: Reservation;
+  try {
+    hold = await reserveQuota(ctx, user, PPT_QUOTA, `ppt:${taskId}`);
+  } catch (err) {
+    await slot.free();
+    throw err;
+  }
   try {
     await insertTask(ctx.database.db, { taskId, userId: user.id, templateId: template.id, title: deck.title.slice(0, 200), content });
   } catch (err) {
     await releaseReservation(ctx, hold);
+    await slot.free();
     throw err;
   }
-  const job = buildTask(ctx, user.id, taskId, content, template.id, hold, log).finally(() => running.delete(job));
+  const job = buildTask(ctx, user.id, taskId, content, template.id, hold, log, slot).finally(() => running.delete(job));
   running.add(job);
   return { task_id: taskId, url: `/api/v1/ppt/preview?id=${taskId}` };
 }
@@ -81,6 +93,7 @@ async function buildTask(
   templateId: string,
   hold: Reservation,
   log: FastifyBaseLogger,
+  slot: Slot,
 ): Promise<void> {
   try {
     await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.building });
@@ -96,6 +109,8 @@ async function buildTask(
     log.error({ err, taskId }, 'ppt: build failed');
     await releaseReservation(ctx, hold).catch(() => undefined);
     await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.failed, error: MSG.slidesFailed }).catch(() => undefined);
+  } finally {
+    await slot.free();
   }
 }
 

@@ -3,7 +3,7 @@ import { Code, LOOKFORFILE_MODEL, MSG, type Envelope, type QuotaBalance, type We
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import type { WebSearchAdapter } from '../../infra/web-search';
-import { AGENT_TOOLS } from '../agents/tools';
+import { agentTool } from '../agents/tools';
 import { keywordOf, parseLabels, toWebResult, webBrowserTool } from './web-browser-tool';
 
 /**
@@ -21,7 +21,7 @@ describe.each(testDbKinds().slice(-1))('web_browser tool and find files on %s', 
   const run = (query: string, signal = new AbortController().signal) => webBrowserTool(t.ctx, { query, userId: 1, signal });
 
   it('is registered for agents under the name web_browser', () => {
-    expect(AGENT_TOOLS.web_browser).toBe(webBrowserTool);
+    expect(agentTool('web_browser')).toBe(webBrowserTool);
   });
 
   it('searches the keyword of the find-websites message and returns classified WebResults (resource = url)', async () => {

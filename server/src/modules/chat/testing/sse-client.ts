@@ -23,15 +23,22 @@ export interface ChatCall {
   finished: Promise<void>;
   /** Resolves at the first event with this name (rejects if the stream ends without one). */
   waitFor(name: StreamEvent['event']): Promise<ReceivedEvent>;
+  /** Resolves once `count` events with this name arrived (rejects if the stream ends before). */
+  waitForCount(name: StreamEvent['event'], count: number): Promise<void>;
   /** Abort the request from the client side; answers performance.now() when it did. */
   abort(): number;
 }
 
 export async function postChat(baseUrl: string, model: string, body: unknown, token?: string): Promise<ChatCall> {
+  return postStream(baseUrl, `/api/v1/chat2/${encodeURIComponent(model)}`, body, token);
+}
+
+/** POST a JSON body to any streaming route (chat, agents, mind map, readings...) and read its events as they arrive. */
+export async function postStream(baseUrl: string, path: string, body: unknown, token?: string): Promise<ChatCall> {
   const controller = new AbortController();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.token = token;
-  const res = await fetch(`${baseUrl}/api/v1/chat2/${encodeURIComponent(model)}`, {
+  const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers,
     body: JSON.stringify(body),
@@ -41,6 +48,9 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
   const events: ReceivedEvent[] = [];
   const comments: { at: number; text: string }[] = [];
   const waiters: { name: string; resolve: (e: ReceivedEvent) => void; reject: (err: Error) => void }[] = [];
+  // Woken at every event (waitForCount re-checks its count).
+  let counters: { resolve: () => void; reject: (err: Error) => void }[] = [];
+  let ended = false;
   const call: ChatCall = {
     status: res.status,
     contentType,
@@ -53,6 +63,12 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => waiters.push({ name, resolve, reject }));
     },
+    async waitForCount(name, count) {
+      while (events.filter((e) => e.event.event === name).length < count) {
+        if (ended) throw new Error(`stream ended before ${count} ${name} events`);
+        await new Promise<void>((resolve, reject) => counters.push({ resolve, reject }));
+      }
+    },
     abort() {
       const at = performance.now();
       controller.abort();
@@ -61,6 +77,7 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
   };
   if (!contentType.startsWith('text/event-stream')) {
     call.envelope = (await res.json()) as Envelope<unknown>;
+    ended = true;
     return call;
   }
   const parser = createParser({
@@ -70,6 +87,9 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
       const received = { at: performance.now(), event: { event: name, data: JSON.parse(msg.data) } as StreamEvent };
       events.push(received);
       for (const w of waiters.filter((x) => x.name === name)) w.resolve(received);
+      const woken = counters;
+      counters = [];
+      for (const c of woken) c.resolve();
     },
     onComment(text) {
       comments.push({ at: performance.now(), text: text.trim() });
@@ -84,6 +104,8 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
       if (!controller.signal.aborted) throw err;
     } finally {
       for (const w of waiters) if (!events.some((e) => e.event.event === w.name)) w.reject(new Error(`stream ended without ${w.name}`));
+      for (const c of counters) c.reject(new Error('stream ended'));
+      ended = true;
     }
   })();
   return call;

@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { MSG, STREAM_ERROR_CODES, type StreamEventMap, type StreamUsage } from '@wanxiang/contract';
+import { isLlmError } from '../llm/errors';
+import type { LlmDelta } from '../llm/types';
+import type { StreamRegistry } from './registry';
+import { SseWriter } from './sse';
+import { wellFormed } from './well-formed';
+
+/**
+ * The one metered streaming engine (CREATION.md): every streamed answer — chat, battle columns,
+ * agents, custom providers, mind maps, slide outlines, scholar readings — runs here:
+ *
+ *   (hold taken by the caller) -> meta -> upstream -> forward each delta as it arrives ->
+ *   charge or give back -> save -> done | error
+ *
+ * The one pay rule (QUALITY G8): an answer that delivered text is paid once, whether it ended,
+ * was stopped or lost its reader; an answer that delivered nothing is not. Delivered means a text
+ * (or deep-thinking) chunk was written to the reader's socket. Two ends are not the reader's doing
+ * and are not paid even after text: the upstream failing (the reader sees an error, not an
+ * answer) and the server ending the stream at shutdown after its grace period.
+ * The charge comes before the save: a save that fails is logged and the charge stays.
+ */
+
+/** The money side of a stream: a hold taken before it opened. Each close is idempotent. */
+export interface StreamHold {
+  settle(): Promise<unknown>;
+  release(): Promise<unknown>;
+}
+
+/** What the stream carried. Strings are well-formed UTF-16 (safe for jsonb). */
+export interface Answer {
+  content: string;
+  reasoning: string;
+  usage?: StreamUsage;
+  reasoningMs?: number;
+  /** Whether any text or deep-thinking chunk reached the reader: the answer is paid. */
+  delivered: boolean;
+}
+
+/** How a stream ended: `done` (the upstream finished), `stopped` (the reader left), `failed`, `shutdown`. */
+export type StreamEnd = 'done' | 'stopped' | 'failed' | 'shutdown';
+
+/** Events a job may send besides the answer's own (web search, tool calls). */
+export type StreamEvents = Pick<SseWriter, 'send'>;
+
+export interface StreamJob {
+  /** The first event, sent before any upstream byte. */
+  meta: StreamEventMap['meta'];
+  /** Null for streams nothing is charged for (slide outlines). */
+  hold: StreamHold | null;
+  heartbeatMs: number;
+  /** Short name for logs: 'chat', 'agent chat', 'mindmap'... */
+  label: string;
+  /** The answer's deltas. It may send other events first or between (search, tool calls) through `events`. */
+  upstream(signal: AbortSignal, events: StreamEvents): AsyncIterable<LlmDelta>;
+  /** Forward deep-thinking chunks (default true); false drops them (outlines read only the text). */
+  reasoning?: boolean;
+  /** Stop reading after this many characters of text; the answer then ends as `done`. */
+  maxTextChars?: number;
+  /** Runs once after the first delta went out (chat records the question here, never before the first byte). */
+  afterFirstDelta?(): void;
+  /** A paid answer (`done` or `stopped`), after the charge: persist it. A failure is logged; the charge stays. */
+  save?(answer: Answer, end: 'done' | 'stopped'): Promise<void>;
+  /** An unpaid answer, after the hold was given back: record what was shown (an `error` reply). */
+  discard?(answer: Answer, end: StreamEnd): Promise<void>;
+  /** The `done` event's data; default {messageId, usage, reasoningMs}. */
+  doneEvent?(answer: Answer): StreamEventMap['done'];
+  /** The `error` event for an upstream failure (null: the upstream ended without any text). */
+  failureEvent?(err: unknown): StreamEventMap['error'];
+}
+
+/** The `error` event for an upstream failure: a timeout has its own words. */
+export function upstreamErrorEvent(err: unknown): StreamEventMap['error'] {
+  if (isLlmError(err) && err.kind === 'timeout') return { code: STREAM_ERROR_CODES.upstreamTimeout, msg: MSG.upstreamTimeout };
+  return { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.upstreamFailed };
+}
+
+/**
+ * Run one stream to its end on a hijacked reply. Never throws: every failure becomes an `error`
+ * event (when the reader is still there) and a log line. Resolves once the hold is closed and the
+ * answer saved, so a closing server can wait for it (the registry tracks it).
+ */
+export async function runStream(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+  await streams.track(run(streams, job, reply, log));
+}
+
+async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+  const res = reply.raw;
+  reply.hijack();
+  const sse = new SseWriter(res);
+  const abort = new AbortController();
+  let stop: 'client' | 'shutdown' | null = null;
+  const onClose = () => {
+    if (res.writableFinished || stop) return;
+    stop = 'client';
+    abort.abort();
+  };
+  // Written synchronously: the server closes its sockets right after stopping the streams.
+  const onStop = () => {
+    if (stop) return;
+    stop = 'shutdown';
+    sse.send('error', { code: STREAM_ERROR_CODES.shuttingDown, msg: MSG.serverShuttingDown });
+    sse.end();
+    abort.abort();
+  };
+  res.on('close', onClose);
+  const unwatch = streams.onStop(onStop);
+  let moneyClosed = false;
+  const close = async (paid: boolean) => {
+    moneyClosed = true;
+    if (!job.hold) return;
+    try {
+      await (paid ? job.hold.settle() : job.hold.release());
+    } catch (err) {
+      // Left held, the reaper closes it later; the answer's fate is in this log line.
+      log.error({ err, paid }, `${job.label}: closing the hold failed`);
+    }
+  };
+  try {
+    sse.open(reply.getHeaders());
+    sse.send('meta', job.meta);
+    sse.startHeartbeat(job.heartbeatMs);
+    const out = await forward(job, sse, abort);
+    const answer: Answer = { ...out.answer, content: wellFormed(out.answer.content), reasoning: wellFormed(out.answer.reasoning) };
+    unwatch();
+    const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : out.failure !== null || !answer.delivered ? 'failed' : 'done';
+    if (end === 'failed') {
+      if (out.failure !== null) log.warn({ err: out.failure }, `${job.label}: upstream failed`);
+      sse.send('error', (job.failureEvent ?? upstreamErrorEvent)(out.failure));
+    }
+    const paid = answer.delivered && (end === 'done' || end === 'stopped');
+    await close(paid);
+    if (paid) {
+      await job.save?.(answer, end as 'done' | 'stopped').catch((err: unknown) => log.error({ err }, `${job.label}: saving the answer failed; the charge stays`));
+      if (end === 'done') sse.send('done', job.doneEvent?.(answer) ?? { messageId: job.meta.messageId, usage: answer.usage, reasoningMs: answer.reasoningMs });
+    } else {
+      await job.discard?.(answer, end).catch((err: unknown) => log.error({ err }, `${job.label}: recording the unpaid answer failed`));
+    }
+  } catch (err) {
+    log.error({ err }, `${job.label}: the stream failed`);
+    sse.send('error', { code: STREAM_ERROR_CODES.internal, msg: MSG.serverError });
+    if (!moneyClosed) await close(false);
+  } finally {
+    unwatch();
+    sse.end();
+    res.off('close', onClose);
+  }
+}
+
+interface Forwarded {
+  answer: Answer;
+  /** The upstream's error, or null when it ended (or we stopped reading). */
+  failure: unknown;
+}
+
+/** Write each delta as its own event the moment it arrives, collecting the answer; a slow reader slows the read. */
+async function forward(job: StreamJob, sse: SseWriter, abort: AbortController): Promise<Forwarded> {
+  const text: string[] = [];
+  const reasoning: string[] = [];
+  let textChars = 0;
+  let usage: StreamUsage | undefined;
+  let reasoningStart = 0;
+  let reasoningEnd = 0;
+  let delivered = false;
+  let failure: unknown = null;
+  let first = true;
+  const keepReasoning = job.reasoning !== false;
+  const upstream = job.upstream(abort.signal, sse)[Symbol.asyncIterator]();
+  try {
+    for (let step = await upstream.next(); !step.done; step = await upstream.next()) {
+      const d = step.value;
+      let room = true;
+      if (d.type === 'text' && d.text) {
+        text.push(d.text);
+        textChars += d.text.length;
+        if (sse.writable) delivered = true;
+        room = sse.send('text', { text: d.text });
+      } else if (d.type === 'reasoning' && d.text && keepReasoning) {
+        reasoningEnd = Date.now();
+        if (reasoningStart === 0) reasoningStart = reasoningEnd;
+        reasoning.push(d.text);
+        if (sse.writable) delivered = true;
+        room = sse.send('reasoning', { text: d.text });
+      } else if (d.type === 'usage') {
+        usage = { promptTokens: d.promptTokens, completionTokens: d.completionTokens, totalTokens: d.totalTokens };
+      }
+      if (first) {
+        first = false;
+        job.afterFirstDelta?.();
+      }
+      if (job.maxTextChars !== undefined && textChars > job.maxTextChars) {
+        // Enough read: close the upstream request; the answer ends as it is.
+        await upstream.return?.();
+        break;
+      }
+      if (!room) await sse.drained();
+    }
+  } catch (err) {
+    failure = err;
+  }
+  if (first) job.afterFirstDelta?.();
+  return {
+    answer: {
+      content: text.join(''),
+      reasoning: reasoning.join(''),
+      usage,
+      reasoningMs: reasoningStart ? reasoningEnd - reasoningStart : undefined,
+      delivered,
+    },
+    failure,
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { Code, MSG } from '@wanxiang/contract';
+import type { Config } from '../config';
+import type { KeyValueStore } from '../infra/kv';
+import { AppError, rateLimited } from '../http/errors';
+import { enforce } from '../http/rate-limit';
+import { runStream, type StreamJob } from './engine';
+import type { StreamRegistry } from './registry';
+import { takeSlot } from './slots';
+
+export interface StreamServeContext {
+  kv: KeyValueStore;
+  streams: StreamRegistry;
+  config: Pick<Config, 'fairUse'>;
+}
+
+/** Who asks for the stream; the columns of one battle round share one place (`group`). */
+export interface StreamAsker {
+  userId: number;
+  group?: { id: string; cap: number };
+}
+
+/**
+ * Admit, prepare and run one stream. Refused while the process drains for shutdown (503, another
+ * process answers), past the user's start rate or live-answer cap (429, other users are not
+ * slowed); then `prepare` (every refusal with an envelope, and the hold, live there: its slot goes
+ * back when it throws); then the engine. The slot is held until the stream has ended.
+ */
+export async function serveStream(
+  ctx: StreamServeContext,
+  asker: StreamAsker,
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+  prepare: () => Promise<StreamJob>,
+): Promise<void> {
+  if (ctx.streams.draining) throw new AppError(Code.UNAVAILABLE, MSG.serverShuttingDown);
+  const { streamsPerUser, streamStartsPerMinute } = ctx.config.fairUse;
+  await enforce(ctx.kv, `stream:start:${asker.userId}`, 60, streamStartsPerMinute, MSG.streamStartsTooFrequent);
+  const slot = await takeSlot(ctx.kv, { pool: 'streams', userId: asker.userId, group: asker.group, cap: streamsPerUser });
+  if (!slot) throw rateLimited(MSG.streamsTooMany(streamsPerUser));
+  try {
+    const job = await prepare();
+    await runStream(ctx.streams, job, reply, log);
+  } finally {
+    await slot.free();
+  }
+}
