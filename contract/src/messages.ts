@@ -476,7 +476,6 @@ export const MSG = {
   fileTooManyChars: '文件内容不能超过100000字',
   uploadNotFound: '文件不存在或已过期，请重新上传',
   modelNoVision: '当前模型不支持图片理解，请切换到图片理解模型后再试',
-  imageUnreadable: '图片已损坏或格式不正确',
   legacyFileUnreadable: '未识别到文件内容，请将文件另存为 docx、pptx 或 pdf 后重新上传',
   fileParseOwnerBusy: (n: number) => `你已有 ${n} 个文件正在解析，请等当前文件解析完成后再上传`,
   fileParseServerBusy: '当前解析文件的人较多，请稍后再上传',

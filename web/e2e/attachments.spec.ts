@@ -9,9 +9,9 @@ import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const lastReply = (page: Page) => page.locator('[data-role="assistant"]').last();
 
-/** A 2x3 PNG (the demo upstream reads its size from the IHDR chunk). */
+/** A whole 2x3 PNG (the server decodes it; the demo upstream reads its size from the IHDR chunk). */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DA0PCfAYUCAExWB3sFhcHoAAAAAElFTkSuQmCC',
   'base64',
 );
 const NOTES = '项目周报：本周完成了登录模块的重构，下周计划上线文件理解功能。';

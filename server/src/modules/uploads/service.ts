@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { attachmentKindOf, Code, fileExtension, MSG, UPLOAD_LIMITS, type UploadKind, type UploadRes } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { AppError, rateLimited, refused } from '../../http/errors';
+import { decodeImage } from './image';
 import { DocumentReadError, readDocumentText } from './parse';
 import { insertUpload, selectOwnedUploads, type UploadRow } from './store';
 
@@ -39,8 +40,8 @@ export async function uploadAttachment(ctx: UploadWriteContext, userId: number, 
 async function saveImage(ctx: UploadContext, userId: number, name: string, data: Buffer): Promise<UploadRes> {
   if (data.length > UPLOAD_LIMITS.imageBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.imageTooLarge);
   // The bytes go to a vision model as a data URL: their type must be what they are, not what the name says.
-  const mime = sniffImage(data);
-  if (!mime) throw refused(MSG.imageUnreadable);
+  const mime = await decodeImage(data);
+  if (!mime) throw refused(MSG.noImageYet);
   const id = randomUUID();
   await insertUpload(ctx.database.db, { id, userId, kind: 'image', name, mime, size: data.length, text: '', chars: 0, data });
   return { fileId: id, name, size: data.length, chars: 0, kind: 'image' };
@@ -90,13 +91,6 @@ async function documentText(ctx: UploadWriteContext, userId: number, ext: string
     if (err.reason === 'timeout') throw refused(MSG.fileUploadFailed);
     throw refused(MSG.fileNoContent);
   }
-}
-
-/** PNG or JPEG by their signatures. */
-export function sniffImage(data: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  return null;
 }
 
 /** A file name as shown back: no path, no control characters, at most 255 characters. */

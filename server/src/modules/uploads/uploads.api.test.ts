@@ -13,6 +13,8 @@ import {
   pdfOfPages,
   pdfWith,
   pptxWith,
+  pngHeaderOnly,
+  tinyJpeg,
   tinyPng,
   xlsxWith,
 } from '../../../test/fixtures/documents';
@@ -94,11 +96,11 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
     }
   });
 
-  it('keeps an image with its sniffed type; refuses a fake image, a wrong type and an empty file', async () => {
+  it('keeps an image; refuses a fake image, a wrong type and an empty file', async () => {
     const { token } = await t.loginAs();
     expect(await uploaded(token, '截图.PNG', tinyPng())).toMatchObject({ kind: 'image', chars: 0, name: '截图.PNG' });
     const fake = await upload(token, 'photo.jpg', Buffer.from('<svg>not an image</svg>'));
-    expect(fake.body).toMatchObject({ code: Code.FAILED, msg: MSG.imageUnreadable });
+    expect(fake.body).toMatchObject({ code: Code.FAILED, msg: MSG.noImageYet });
     const accepted = MSG.fileTypeOnly('png,jpeg,jpg,pdf,txt,csv,docx,xlsx,pptx,ppt,mobi,doc,epub');
     const wrong = await upload(token, 'run.exe', Buffer.from('MZ'));
     expect(wrong.body).toMatchObject({ code: Code.FAILED, msg: accepted });
@@ -108,6 +110,28 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
     expect((await upload(token, 'empty.txt', Buffer.alloc(0))).body.msg).toBe(MSG.fileNoContent);
     expect((await upload(token, 'blank.txt', Buffer.from('   \n '))).body.msg).toBe(MSG.fileNoContent);
     expect((await upload(token, 'old.ppt', Buffer.from('nothing readable'))).body.msg).toBe(MSG.legacyFileUnreadable);
+  });
+
+  it('decodes each image: keeps it under the type it really has, refuses corrupt, truncated and oversized ones', async () => {
+    const { token, user } = await t.loginAs();
+    const jpeg = await tinyJpeg();
+    // A PNG named .jpg goes to the model as what it is.
+    const png = await uploaded(token, '照片.jpg', tinyPng());
+    expect((await selectOwnedUploads(t.ctx.database.db, user.id, [png.fileId]))[0]!.mime).toBe('image/png');
+    const real = await uploaded(token, '照片.jpeg', jpeg);
+    expect((await selectOwnedUploads(t.ctx.database.db, user.id, [real.fileId]))[0]!.mime).toBe('image/jpeg');
+    const refusedImages: [string, Buffer][] = [
+      // Right first bytes, nothing after them: passed a check of the signature alone.
+      ['signature-only.png', Buffer.concat([tinyPng().subarray(0, 8), Buffer.from('garbage after a PNG signature')])],
+      ['signature-only.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 0x41)])],
+      ['truncated.jpg', jpeg.subarray(0, Math.floor(jpeg.length * 0.6))],
+      ['truncated.png', tinyPng().subarray(0, 45)],
+      // A valid header declaring 10 billion pixels: refused before any decoding.
+      ['huge.png', pngHeaderOnly(100_000, 100_000)],
+    ];
+    for (const [name, data] of refusedImages) {
+      expect((await upload(token, name, data)).body, name).toMatchObject({ code: Code.FAILED, msg: MSG.noImageYet });
+    }
   });
 
   it('refuses a file over 10 MB (413), an image over 5 MB (413) and text over 100000 characters', async () => {
