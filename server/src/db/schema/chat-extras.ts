@@ -125,7 +125,8 @@ export const chatGroupComments = pgTable(
 
 /**
  * Uploaded chat attachments and imports. Documents keep their extracted text; images keep
- * their bytes (at most 5 MB) so any server process can hand them to a vision model.
+ * their bytes (at most 5 MB) so any server process can hand them to a vision model. Nothing
+ * of an upload lives outside its row: deleting the row deletes the upload.
  */
 export const uploads = pgTable(
   'uploads',
@@ -141,6 +142,8 @@ export const uploads = pgTable(
     chars: integer('chars').notNull().default(0),
     data: bytea('data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it is gone: set from the owner's membership level at upload (UPLOAD_RETENTION_DAYS); null = kept for good. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_expires_idx').on(t.expiresAt)],
 );
