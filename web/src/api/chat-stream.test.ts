@@ -96,6 +96,17 @@ describe('streamChat', () => {
     expect(items).toEqual([{ event: 'refusal', data: { code: 401, msg: MSG.unauthorized } }]);
   });
 
+  it('shows the server own words for the fair-use 429 and the restart 503', async () => {
+    for (const [status, code, msg] of [
+      [429, 429, MSG.streamsTooMany(3)],
+      [503, 503, MSG.serverShuttingDown],
+    ] as const) {
+      mockFetch(new Response(JSON.stringify({ code, msg, data: null }), { status, headers: { 'content-type': 'application/json' } }));
+      const items = await collect(streamChat({ model: 'v35', body: { prompt: 'x' }, headers: {} }));
+      expect(items).toEqual([{ event: 'refusal', data: { code, msg } }]);
+    }
+  });
+
   it('answers an HTTP error with the stream error text', async () => {
     mockFetch(new Response('Bad Gateway', { status: 502, headers: { 'content-type': 'text/html' } }));
     const items = await collect(streamChat({ model: 'v35', body: { prompt: 'x' }, headers: {} }));

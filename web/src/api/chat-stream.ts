@@ -71,7 +71,8 @@ async function readRefusal(res: Response): Promise<StreamRefusal | StreamEvent> 
     // not JSON after all
   }
   const env = body as { code?: unknown; msg?: unknown; message?: unknown } | null;
-  if (res.status < 500 && env && typeof env.code === 'number') {
+  // 503 is a refusal too: the server is restarting and says so in its envelope (try again shortly).
+  if ((res.status < 500 || res.status === 503) && env && typeof env.code === 'number') {
     const text = typeof env.msg === 'string' ? env.msg : typeof env.message === 'string' ? env.message : MSG.requestFailed;
     return { event: 'refusal', data: { code: env.code, msg: text } };
   }

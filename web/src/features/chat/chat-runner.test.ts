@@ -21,6 +21,7 @@ function handlers(): RunHandlers & { calls: string[] } {
     onRefusal: (r, prompt) => calls.push(`refusal:${r.code}:${prompt}`),
     onNoCount: (t) => calls.push(`no_count:${t}`),
     onDone: () => calls.push('done'),
+    onStoppedWithText: () => calls.push('stopped-with-text'),
   };
 }
 
@@ -97,7 +98,7 @@ describe('runChat', () => {
     expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'error', errorText: MSG.countExhausted });
   });
 
-  it('stop keeps what arrived as an ok reply; nothing to stop reports false', async () => {
+  it('stop keeps what arrived as an ok reply (paid, so the balance is refreshed); nothing to stop reports false', async () => {
     expect(stopActiveReply()).toBe(false);
     vi.stubGlobal(
       'fetch',
@@ -118,12 +119,14 @@ describe('runChat', () => {
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
       }),
     );
-    const run = runChat({ sessionId: state().currentId, model: 'v35', prompt: '长文' }, handlers());
+    const h = handlers();
+    const run = runChat({ sessionId: state().currentId, model: 'v35', prompt: '长文' }, h);
     await vi.waitFor(() => expect(state().sending).toBe(true));
     await new Promise((r) => setTimeout(r, 20));
     expect(stopActiveReply()).toBe(true);
     await run;
     expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'ok', message: '写到一半' });
+    expect(h.calls).toEqual(['stopped-with-text']);
     expect(state().sending).toBe(false);
     expect(stopActiveReply()).toBe(false);
   });

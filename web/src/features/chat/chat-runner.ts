@@ -21,6 +21,8 @@ export interface RunHandlers {
   onNoCount(text: string): void;
   /** The reply finished and was persisted. */
   onDone(): void;
+  /** Stopped after text arrived: the server charges it like a finished reply (QUALITY G8) and keeps it in history. */
+  onStoppedWithText?(): void;
 }
 
 export interface RunRequest {
@@ -104,8 +106,10 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     const left = st.sessions.find((s) => s.id === session.id)?.data.find((m) => m.id === reply.id);
     // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble.
     if (left?.state === 'waite') {
-      if (left.message || left.reasoning) st.settle(session.id, reply.id);
-      else st.removeMessage(session.id, reply.id);
+      if (left.message || left.reasoning) {
+        st.settle(session.id, reply.id);
+        handlers.onStoppedWithText?.();
+      } else st.removeMessage(session.id, reply.id);
     }
     if (active === controller) active = null;
     st.setSending(false);

@@ -122,6 +122,11 @@ export function useChatSender(
               // A submit of 1 after a non-free model's reply; maybe the once-a-day nudge.
               void afterReply(model);
             },
+            // A reply stopped after text was paid like a finished one: the same balance refresh.
+            onStoppedWithText() {
+              if (selectIsLoggedIn(useUserStore.getState())) void useHistoryStore.getState().load();
+              void afterReply(model);
+            },
           },
         );
       });
