@@ -77,6 +77,8 @@ const BODY_CASES: BodyCase[] = [
     contentType: 'application/json',
     payload: JSON.stringify(objectOf('\u0000\u202e<script>\'"; DROP TABLE users;--💥')),
   },
+  // JSON.stringify writes each unpaired surrogate as a \uD800-style escape, as an attacker would.
+  { name: 'lone surrogates everywhere', contentType: 'application/json', payload: JSON.stringify(objectOf('半个\ud800表情\udfff')) },
   { name: 'deep nesting', contentType: 'application/json', payload: JSON.stringify(deep(200)) },
   {
     name: 'prototype poisoning',
@@ -97,6 +99,8 @@ const QUERIES = [
   '?%zz=%&url=javascript:alert(1)&url=http://127.0.0.1',
   `?app_channel=${long.slice(0, 3000)}&type=%00%ff`,
   '?model=&keyword=%E4%BD%A0%E5%A5%BD&qrcode_id=../../etc/passwd',
+  // A surrogate's UTF-8 form (invalid UTF-8) and a cut escape.
+  '?keyword=%ED%A0%80&id=%ED%BF%BF&url=%E0%A4%A',
 ];
 
 const PARAM_VALUES = ['v35', 'x', '0', '-1', '%2e%2e%2f%2e%2e', 'A'.repeat(300), '%E0%A4%A', '<script>'];

@@ -155,6 +155,19 @@ describe.each(testDbKinds())('personas on %s', (kind) => {
     expect((await cli('approve', 'abc')).code).toBe(2);
   });
 
+  it('a lone surrogate in any field is stored as U+FFFD, never a 500 (jsonb refuses an unpaired one)', async () => {
+    const { token } = await t.loginAs();
+    const res = await add(
+      { ...VALID, title: '半个\ud83d表情', context: [{ role: 'system', content: '说明\udc00内容' }, VALID.context[1]] },
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(Code.OK);
+    const saved = await view(res.body.data.id, token);
+    expect(saved.body.data.title).toBe('半个\uFFFD表情');
+    expect(saved.body.data.context[0]!.content).toBe('说明\uFFFD内容');
+  });
+
   it('viewing a malformed or unknown id answers 400/404 envelopes, never 500', async () => {
     expect((await view('abc')).status).toBe(400);
     expect((await view('-1')).status).toBe(400);
