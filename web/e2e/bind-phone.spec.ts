@@ -127,7 +127,7 @@ test.describe('phone binding, desktop', () => {
     await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
 
     // The 10 points pay for a premium reply (5 points) with 开启积分抵扣.
-    await page.goto('/chat?type=chat_4o');
+    await page.goto('/chat?type=chat4');
     await page.getByTestId('tool-points').click();
     await expect(page.getByTestId('tool-points')).toHaveText(/使用次数抵扣/);
     await page.waitForTimeout(1100);

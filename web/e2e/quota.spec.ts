@@ -44,7 +44,7 @@ test.describe('quota gates, desktop', () => {
 
   test('countdown nudge after the second premium reply, then the count popup; the nudge once a day', async ({ page, request }) => {
     await loginByApi(page, request);
-    await page.goto('/chat?type=chat_4o');
+    await page.goto('/chat?type=chat4');
     await expect(page.getByTestId('tool-points')).toHaveText(/开启积分抵扣/);
 
     await askAndWait(page, '第一个问题 [demo:tokens=3]');
@@ -93,7 +93,7 @@ test.describe('quota gates, desktop', () => {
 
     // Another account in the same browser today: two premium replies, no second nudge.
     await loginByApi(page, request);
-    await page.goto('/chat?type=chat_4o');
+    await page.goto('/chat?type=chat4');
     await askAndWait(page, '新账号第一个问题 [demo:tokens=2]');
     await askAndWait(page, '新账号第二个问题 [demo:tokens=2]');
     await page.waitForTimeout(1000);
@@ -129,7 +129,7 @@ test.describe('quota gates, mobile', () => {
     await screenshot(page, 'quota-tier-mobile');
     await gate(page).getByRole('button', { name: '我知道了' }).click();
 
-    await page.goto('/chat?type=chat_4o');
+    await page.goto('/chat?type=chat4');
     await askAndWait(page, '一 [demo:tokens=2]');
     await askAndWait(page, '二 [demo:tokens=2]');
     // The nudge (first time in this browser context).

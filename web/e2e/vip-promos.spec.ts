@@ -28,7 +28,7 @@ async function askAndWait(page: Page, text: string): Promise<void> {
 
 /** Spend the two premium replies; the count popup opens on the third question. */
 async function exhaustPremium(page: Page): Promise<void> {
-  await page.goto('/chat?type=chat_4o');
+  await page.goto('/chat?type=chat4');
   await askAndWait(page, '第一个问题 [demo:tokens=2]');
   await askAndWait(page, '第二个问题 [demo:tokens=2]');
   // The once-a-day countdown nudge after the second reply.
