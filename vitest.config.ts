@@ -22,6 +22,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The plain-JavaScript checks `npm test` runs (dependencies, audit).
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/*.test.ts'],
           environment: 'jsdom',
