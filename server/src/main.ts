@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
 import { startReconcile } from './modules/shop/service';
+import { startUploadSweep } from './modules/uploads/retention';
 import { unsupportedNodeReason } from './runtime';
 
 /** How long stopped streams get to give their holds back once the grace period is over. */
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   startReconcile(ctx, app.log);
+  startUploadSweep(ctx, app.log);
   logger.info(
     { port: config.port, database: ctx.database.kind, demo: ctx.llm.demo, sms: ctx.sms.name },
     ctx.llm.demo ? '万象 AI 已启动（演示模式：模型回复来自内置演示上游）' : '万象 AI 已启动',

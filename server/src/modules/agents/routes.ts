@@ -78,7 +78,7 @@ export async function registerAgentRoutes(app: FastifyInstance, ctx: AppContext)
       const user = requireUser(req);
       await enforce(ctx.kv, `agent:file:${user.id}`, 60, AGENT_FILES_PER_MINUTE);
       const file = await readSingleFile(req);
-      const saved = await uploadAttachment(ctx, user.id, file);
+      const saved = await uploadAttachment(ctx, user, file);
       return ok({ file_id: saved.fileId, name: saved.name, size: saved.size, chars: saved.chars, kind: saved.kind });
     });
   });

@@ -14,7 +14,7 @@ import { rateLimited, refused } from '../../http/errors';
 import { decodeUriLenient } from '../../http/decode-uri';
 import { SafeFetchError } from '../../infra/safe-fetch';
 import { SttError } from '../../infra/stt';
-import { cleanName, saveTextUpload, type IncomingFile } from '../uploads/service';
+import { cleanName, saveTextUpload, type IncomingFile, type UploadOwner } from '../uploads/service';
 import { decodeHtml } from './decode';
 import { ExtractError, sharedPageExtractor } from './extractor';
 import { readPageText } from './service';
@@ -25,7 +25,7 @@ import { readPageText } from './service';
  * saved as an upload of the caller, so the next question carries it by id like an attachment.
  */
 
-export type ImportContext = Pick<AppContext, 'database' | 'safeFetch' | 'stt'>;
+export type ImportContext = Pick<AppContext, 'database' | 'config' | 'safeFetch' | 'stt'>;
 
 const MEDIA_MIME: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -42,7 +42,7 @@ export const MEDIA_LINK_TIMEOUT_MS = 60_000;
 export async function transcribeFile(
   ctx: ImportContext,
   log: FastifyBaseLogger,
-  userId: number,
+  owner: UploadOwner,
   type: 'voice' | 'video',
   file: IncomingFile,
 ): Promise<MediaImportRes> {
@@ -50,14 +50,14 @@ export async function transcribeFile(
   const ext = fileExtension(name);
   if (!IMPORT_ACCEPT[type].includes(ext)) throw refused(MSG.fileTypeOnly(IMPORT_ACCEPT[type].join(',')));
   if (file.data.length === 0) throw refused(MSG.audioNoContent);
-  return transcribeAndSave(ctx, log, userId, type, { name, ext, data: file.data });
+  return transcribeAndSave(ctx, log, owner, type, { name, ext, data: file.data });
 }
 
 /** POST /api/v1/media/mediaLink2txt: an audio or video file behind a public link to text. */
 export async function transcribeLink(
   ctx: ImportContext,
   log: FastifyBaseLogger,
-  userId: number,
+  owner: UploadOwner,
   req: MediaLinkReq,
 ): Promise<MediaImportRes> {
   const url = req.type === 'video' ? firstWebLink(req.file_url) : req.file_url;
@@ -83,13 +83,13 @@ export async function transcribeLink(
     ? fromName
     : (Object.entries(MEDIA_MIME).find(([, mime]) => mime === type)?.[0] ?? (req.type === 'video' ? 'mp4' : 'mp3'));
   const name = cleanName(path.split('/').pop() || `${req.type === 'video' ? '视频' : '音频'}.${ext}`);
-  return transcribeAndSave(ctx, log, userId, req.type, { name, ext, data: res.body });
+  return transcribeAndSave(ctx, log, owner, req.type, { name, ext, data: res.body });
 }
 
 async function transcribeAndSave(
   ctx: ImportContext,
   log: FastifyBaseLogger,
-  userId: number,
+  owner: UploadOwner,
   type: 'voice' | 'video',
   media: { name: string; ext: string; data: Buffer },
 ): Promise<MediaImportRes> {
@@ -110,7 +110,7 @@ async function transcribeAndSave(
   }
   if (!text.trim()) throw refused(MSG.audioNoContent);
   const kind = type === 'video' ? 'video' : 'audio';
-  const saved = await saveTextUpload(ctx, userId, {
+  const saved = await saveTextUpload(ctx, owner, {
     kind,
     name: media.name,
     mime: MEDIA_MIME[media.ext] ?? '',
@@ -121,13 +121,13 @@ async function transcribeAndSave(
 }
 
 /** Web import by link: the page's readable text, reduced to Chinese (chat-core 5). */
-export async function importWebLink(ctx: ImportContext, userId: number, url: string): Promise<MediaImportRes> {
+export async function importWebLink(ctx: ImportContext, owner: UploadOwner, url: string): Promise<MediaImportRes> {
   const page = await readPageText(ctx, url);
-  return saveWebText(ctx, userId, page.title || page.url, Buffer.byteLength(page.text), `${page.title}\n${page.text}`);
+  return saveWebText(ctx, owner, page.title || page.url, Buffer.byteLength(page.text), `${page.title}\n${page.text}`);
 }
 
 /** Web import by file: a saved .html page, read like a fetched one. */
-export async function importHtmlFile(ctx: ImportContext, userId: number, file: IncomingFile): Promise<MediaImportRes> {
+export async function importHtmlFile(ctx: ImportContext, owner: UploadOwner, file: IncomingFile): Promise<MediaImportRes> {
   const name = cleanName(file.filename);
   const ext = fileExtension(name);
   if (ext !== 'html' && ext !== 'htm') throw refused(MSG.fileTypeOnly(IMPORT_ACCEPT.web.join(',')));
@@ -138,12 +138,12 @@ export async function importHtmlFile(ctx: ImportContext, userId: number, file: I
     if (err instanceof ExtractError && err.reason === 'busy') throw rateLimited();
     throw refused(MSG.generateFailed);
   }
-  return saveWebText(ctx, userId, name, file.data.length, `${page.title}\n${page.text}`);
+  return saveWebText(ctx, owner, name, file.data.length, `${page.title}\n${page.text}`);
 }
 
-async function saveWebText(ctx: ImportContext, userId: number, name: string, size: number, raw: string): Promise<MediaImportRes> {
+async function saveWebText(ctx: ImportContext, owner: UploadOwner, name: string, size: number, raw: string): Promise<MediaImportRes> {
   const text = reduceToChinese(raw).slice(0, 100_000);
   if (!text) throw refused(MSG.pageNoContent);
-  const saved = await saveTextUpload(ctx, userId, { kind: 'web', name: name.slice(0, 255), mime: 'text/html', size, text });
+  const saved = await saveTextUpload(ctx, owner, { kind: 'web', name: name.slice(0, 255), mime: 'text/html', size, text });
   return { fileId: saved.fileId, name: saved.name, kind: 'web', size: saved.size, chars: saved.chars, text };
 }

@@ -34,13 +34,13 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const user = requireUser(req);
     const body = parse(MediaLinkSchema, req.body);
     await importLimit(user.id);
-    return ok(await transcribeLink(ctx, req.log, user.id, body));
+    return ok(await transcribeLink(ctx, req.log, user, body));
   });
   app.post('/v1/media/webLink2txt', async (req) => {
     const user = requireUser(req);
     const { url } = parse(PageUrlSchema, req.body);
     await importLimit(user.id);
-    return ok(await importWebLink(ctx, user.id, url));
+    return ok(await importWebLink(ctx, user, url));
   });
   await app.register(async (scope) => {
     await enableMultipart(scope, IMPORT_MAX_BYTES);
@@ -49,12 +49,12 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       await importLimit(user.id);
       const file = await readSingleFile(req);
       const type = file.fields.type === 'video' ? 'video' : 'voice';
-      return ok(await transcribeFile(ctx, req.log, user.id, type, file));
+      return ok(await transcribeFile(ctx, req.log, user, type, file));
     });
     scope.post('/v1/media/htmlFile2txt', async (req) => {
       const user = requireUser(req);
       await importLimit(user.id);
-      return ok(await importHtmlFile(ctx, user.id, await readSingleFile(req, MSG.fileTooLarge)));
+      return ok(await importHtmlFile(ctx, user, await readSingleFile(req, MSG.fileTooLarge)));
     });
   });
 }

@@ -17,7 +17,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
       const user = requireUser(req);
       await enforce(ctx.kv, `upload:${user.id}`, 60, UPLOADS_PER_MINUTE);
       const file = await readSingleFile(req);
-      return ok(await uploadAttachment(ctx, user.id, file));
+      return ok(await uploadAttachment(ctx, user, file));
     });
   });
 }

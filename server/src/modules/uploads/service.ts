@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, rateLimited, refused } from '../../http/errors';
 import { decodeImage } from './image';
 import { DocumentReadError, readDocumentText } from './parse';
+import { expiryFor } from './retention';
 import { insertUpload, selectOwnedUploads, type UploadRow } from './store';
 
 /**
@@ -16,6 +17,12 @@ export type UploadContext = Pick<AppContext, 'database'>;
 /** Saving and parsing also need the settings (parsing slots, retention). */
 export type UploadWriteContext = Pick<AppContext, 'database' | 'config'>;
 
+/** Who uploads: the membership level at upload time sets how long the upload is kept. */
+export interface UploadOwner {
+  id: number;
+  vip: number;
+}
+
 export interface IncomingFile {
   filename: string;
   mime: string;
@@ -25,50 +32,62 @@ export interface IncomingFile {
 export const ACCEPTED_ATTACHMENT_TYPES = [...UPLOAD_LIMITS.imageTypes, ...UPLOAD_LIMITS.docTypes];
 
 /** POST /api/v1/file/yfoo.upload: one image or document of the caller. */
-export async function uploadAttachment(ctx: UploadWriteContext, userId: number, file: IncomingFile): Promise<UploadRes> {
+export async function uploadAttachment(ctx: UploadWriteContext, owner: UploadOwner, file: IncomingFile): Promise<UploadRes> {
   const name = cleanName(file.filename);
   const kind = attachmentKindOf(name);
   if (!kind) throw refused(MSG.fileTypeOnly(ACCEPTED_ATTACHMENT_TYPES.join(',')));
   if (file.data.length > UPLOAD_LIMITS.fileBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.fileTooLarge);
   if (file.data.length === 0) throw refused(kind === 'image' ? MSG.noImageYet : MSG.fileNoContent);
-  if (kind === 'image') return saveImage(ctx, userId, name, file.data);
-  const text = await documentText(ctx, userId, fileExtension(name), file.data);
+  if (kind === 'image') return saveImage(ctx, owner, name, file.data);
+  const text = await documentText(ctx, owner.id, fileExtension(name), file.data);
   if (text.length > UPLOAD_LIMITS.maxChars) throw refused(MSG.fileTooManyChars);
-  return saveTextUpload(ctx, userId, { kind: 'doc', name, mime: file.mime, size: file.data.length, text });
+  return saveTextUpload(ctx, owner, { kind: 'doc', name, mime: file.mime, size: file.data.length, text });
 }
 
-async function saveImage(ctx: UploadContext, userId: number, name: string, data: Buffer): Promise<UploadRes> {
+async function saveImage(ctx: UploadWriteContext, owner: UploadOwner, name: string, data: Buffer): Promise<UploadRes> {
   if (data.length > UPLOAD_LIMITS.imageBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, MSG.imageTooLarge);
   // The bytes go to a vision model as a data URL: their type must be what they are, not what the name says.
   const mime = await decodeImage(data);
   if (!mime) throw refused(MSG.noImageYet);
   const id = randomUUID();
-  await insertUpload(ctx.database.db, { id, userId, kind: 'image', name, mime, size: data.length, text: '', chars: 0, data });
+  await insertUpload(ctx.database.db, {
+    id,
+    userId: owner.id,
+    kind: 'image',
+    name,
+    mime,
+    size: data.length,
+    text: '',
+    chars: 0,
+    data,
+    expiresAt: expiryFor(ctx, owner.vip),
+  });
   return { fileId: id, name, size: data.length, chars: 0, kind: 'image' };
 }
 
 /** Save text that stands for a file (a document, a transcript, a web page). */
 export async function saveTextUpload(
-  ctx: UploadContext,
-  userId: number,
+  ctx: UploadWriteContext,
+  owner: UploadOwner,
   rec: { kind: UploadKind; name: string; mime: string; size: number; text: string },
 ): Promise<UploadRes> {
   const id = randomUUID();
   const chars = rec.text.length;
   await insertUpload(ctx.database.db, {
     id,
-    userId,
+    userId: owner.id,
     kind: rec.kind,
     name: rec.name,
     mime: rec.mime.slice(0, 128),
     size: rec.size,
     text: rec.text,
     chars,
+    expiresAt: expiryFor(ctx, owner.vip),
   });
   return { fileId: id, name: rec.name, size: rec.size, chars, kind: rec.kind };
 }
 
-/** The caller's uploads by id, in the order asked; any id that is not the caller's is refused as not found. */
+/** The caller's uploads by id, in the order asked; any id that is not the caller's (or has expired) is refused as not found. */
 export async function ownedUploads(ctx: UploadContext, userId: number, ids: readonly string[]): Promise<UploadRow[]> {
   const unique = [...new Set(ids)];
   const rows = await selectOwnedUploads(ctx.database.db, userId, unique);

@@ -1,25 +1,40 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 
 /** SQL of uploads. Every read ANDs the owner's userId into its WHERE: another user's id matches nothing. */
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type NewUpload = Omit<typeof uploads.$inferInsert, 'createdAt'>;
+/** expiresAt: computed on the database's clock (retention.ts), null = kept for good. */
+export type NewUpload = Omit<typeof uploads.$inferInsert, 'createdAt' | 'expiresAt'> & { expiresAt: SQL | null };
 
 // ---- Query
 
-/** The caller's uploads among `ids` (ids of other users simply do not come back). */
+/** The caller's live uploads among `ids` (ids of other users, and expired ones, simply do not come back). */
 export async function selectOwnedUploads(db: Db, userId: number, ids: readonly string[]): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.userId, userId), inArray(uploads.id, [...ids])));
+    .where(and(eq(uploads.userId, userId), inArray(uploads.id, [...ids]), or(isNull(uploads.expiresAt), gt(uploads.expiresAt, sql`now()`))));
 }
 
 // ---- Create
 
 export async function insertUpload(db: Db, row: NewUpload): Promise<void> {
   await db.insert(uploads).values(row);
+}
+
+// ---- Delete
+
+/**
+ * Delete up to `limit` expired uploads, skipping rows another sweeper has claimed in the same
+ * moment (FOR UPDATE SKIP LOCKED); answers how many this statement deleted.
+ */
+export async function deleteExpiredUploads(db: Db, limit: number): Promise<number> {
+  const res = (await db.execute(sql`
+    DELETE FROM uploads WHERE id IN (
+      SELECT id FROM uploads WHERE expires_at <= now() ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) RETURNING id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
 }
