@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, type DownloadLinks, type EquityTable, type Envelope } from '@wanxiang/contract';
+import { Code, httpStatusOf, MSG, type DownloadLinks, type EquityTable, type Envelope } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, randomIp, type TestApp } from '../../../test/app';
 import { startFakeWechat, type FakeWechat } from '../../infra/wechat/testing/fake-wechat';
@@ -69,8 +69,8 @@ describe.each(testDbKinds())('download routes on %s', (kind) => {
       headers: { token },
       payload: { path: 'pages/index/index', query: 'a=1' },
     });
-    // A business refusal (API conventions): HTTP 200, envelope code 503 with the Chinese reason.
-    expect(res.statusCode).toBe(200);
+    // Envelope code 503 (HTTP 503 like every code 503) with the Chinese reason.
+    expect(res.statusCode).toBe(httpStatusOf(Code.UNAVAILABLE));
     expect(res.json()).toMatchObject({ code: 503, msg: MSG.wechatNotConfigured });
     const bad = await t.app.inject({ method: 'POST', url: '/api/wechat/generate_urllink', headers: { token }, payload: { path: '<script>' } });
     expect(bad.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.urlLinkPathInvalid });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { downloadLinks, generateUrlLink } from '../../api/profile';
 import { feedback } from '../../components/feedback/holder';
 import { getInviteCode } from '../../stores/keywords';
+import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { usePwaInstall } from '../desktop-client/pwa';
 import styles from './info.module.css';
 
@@ -25,12 +26,18 @@ function useDownloadLinks(): DownloadLinks | null {
 
 /**
  * The mini-program entry for iOS users: the server's WeChat link (url_link, carries cq=invite
- * code), else the configured scheme, else how to find it by name in WeChat.
+ * code; signed-in users only, each one costs a WeChat call), else the configured scheme, else
+ * how to find it by name in WeChat.
  */
 function useMiniProgramLink(links: DownloadLinks | null): string {
   const [url, setUrl] = useState('');
+  const loggedIn = useUserStore(selectIsLoggedIn);
   useEffect(() => {
     if (!links) return;
+    if (!loggedIn) {
+      setUrl(links.miniprogram_url);
+      return;
+    }
     let alive = true;
     void generateUrlLink({ path: links.miniprogram_path, invite_code: getInviteCode() || undefined }, { silent: true })
       .then((r) => alive && setUrl(r.url_link))
@@ -38,7 +45,7 @@ function useMiniProgramLink(links: DownloadLinks | null): string {
     return () => {
       alive = false;
     };
-  }, [links]);
+  }, [links, loggedIn]);
   return url;
 }
 
