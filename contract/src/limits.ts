@@ -120,6 +120,8 @@ export const LOGIN_LIMITS = {
   deviceTokenTtlDays: 90,
   /** After a passed captcha the code request is made this much later (shell 4). */
   codeRequestDelayMs: 1500,
+  /** The desktop client's one-time login code lives this long (it opens the page right away). */
+  clientCodeTtlSec: 60,
 } as const;
 
 /** Web search in chat (chat-core 4). */

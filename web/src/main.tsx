@@ -6,17 +6,16 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 // The user store registers the session headers with the request layer on import: load it first.
 import './stores/user';
+// Desktop-client mode, and the session parameters stripped from the address, before the router reads it.
+import './features/desktop-client/boot-now';
 import './layouts/global.css';
 import { App } from './App';
 import { captureKeywords } from './stores/keywords';
-import { bootDesktopClient } from './features/desktop-client/boot';
 import { registerServiceWorker } from './features/desktop-client/pwa';
 
 dayjs.locale('zh-cn');
 // Invite code and search keywords of the landing URL, kept for login, models and shop calls.
 captureKeywords();
-// Desktop-client mode and its query tokens (stripped from the address) before the router reads the URL.
-bootDesktopClient();
 registerServiceWorker();
 
 const root = document.getElementById('root');

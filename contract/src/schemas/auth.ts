@@ -160,6 +160,22 @@ export const DeviceLoginSchema = z.object({
 });
 export type DeviceLoginReq = z.infer<typeof DeviceLoginSchema>;
 
+/**
+ * The desktop client's hand-over (shell 2.6): its signed-in session asks for a one-time code and
+ * opens the site with ?source=wanxiang_pc&client_code=...; the page exchanges the code once by POST.
+ */
+export interface ClientCodeRes {
+  client_code: string;
+  /** Seconds the code stays valid. */
+  expires_in: number;
+}
+
+export const ClientLoginSchema = z.object({
+  client_code: z.string({ error: MSG.clientCodeInvalid }).trim().regex(/^[\w-]{20,64}$/, { error: MSG.clientCodeInvalid }),
+  app_channel: appChannelField,
+});
+export type ClientLoginReq = z.infer<typeof ClientLoginSchema>;
+
 /** Revoke one device token of the caller, or all of them when none is named. */
 export const DeviceTokenRevokeSchema = z.object({ device_token: deviceTokenField.optional() });
 export type DeviceTokenRevokeReq = z.infer<typeof DeviceTokenRevokeSchema>;

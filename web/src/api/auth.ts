@@ -1,5 +1,6 @@
 import type {
   CaptchaChallenge,
+  ClientLoginReq,
   CaptchaPass,
   CaptchaVerifyReq,
   DeviceLoginReq,
@@ -20,7 +21,7 @@ import { get, post, type RequestOptions } from './request';
 /** The channel this client reports as `app_channel` (shell 7: default web). */
 export const APP_CHANNEL = 'web';
 
-type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
+type CallOptions = Pick<RequestOptions, 'silent' | 'signal' | 'ignoreAuthExpiry'>;
 
 export function sendSmsCode(req: SendSmsCodeReq, opts: CallOptions = {}): Promise<unknown> {
   return post<unknown>('/v1/user/sendSmsCode', req, opts);
@@ -79,6 +80,17 @@ export function issueDeviceToken(): Promise<DeviceTokenRes> {
 
 export function deviceLogin(req: Omit<DeviceLoginReq, 'app_channel'>, opts: CallOptions = {}): Promise<UserInfo> {
   return post<UserInfo>('/v1/user/deviceLogin', { ...req, app_channel: APP_CHANNEL }, opts);
+}
+
+// ---- Desktop client hand-over: a one-time code from the address, exchanged once (shell 2.6)
+
+export function clientLogin(req: Omit<ClientLoginReq, 'app_channel'>, opts: CallOptions = {}): Promise<UserInfo> {
+  return post<UserInfo>('/v1/user/clientLogin', { ...req, app_channel: APP_CHANNEL }, opts);
+}
+
+/** End a session this page received but did not adopt (best effort). */
+export function revokeSession(token: string): Promise<unknown> {
+  return post<unknown>('/v1/user/logout', {}, { silent: true, ignoreAuthExpiry: true, sessionToken: token });
 }
 
 /** Revoke a device token of the signed-in user (best effort: used when 记住密码 is unticked). */

@@ -36,6 +36,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not log out / open the login dialog on 401 (logout itself uses this). */
   ignoreAuthExpiry?: boolean;
+  /** Call as this session instead of the stored one (revoking a session the page never adopted). */
+  sessionToken?: string;
 }
 
 /** Sent as the `app-name` header. */
@@ -135,7 +137,8 @@ function settle<T>(status: number, body: unknown, opts: RequestOptions): T {
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   // Headers are read now, synchronously: logout clears the session right after starting its call.
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  const session = opts.sessionToken ? { 'app-name': APP_NAME, token: opts.sessionToken } : authHeaders();
+  const headers: Record<string, string> = { Accept: 'application/json', ...session };
   let payload: BodyInit | undefined;
   if (opts.body instanceof FormData) payload = opts.body;
   else if (opts.body !== undefined) {

@@ -42,6 +42,11 @@ describe('/chat -> /msg', () => {
     expect(url.searchParams.get('mode')).toBe('customer');
   });
 
+  it('never carries a session token or one-time code into the new address', () => {
+    const url = new URL(chatToMsgTarget('?type=index&source=wanxiang_pc&token=abc&access_token=abc&uid=3&client_code=xyz'), 'http://x');
+    expect([...url.searchParams.keys()]).toEqual(['type', 'source']);
+  });
+
   it("defaults type to 'index'", () => {
     const url = new URL(chatToMsgTarget(''), 'http://x');
     expect(url.searchParams.get('type')).toBe(btoa('index'));

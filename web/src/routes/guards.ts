@@ -25,9 +25,13 @@ export function decodeBase64(encoded: string): string | null {
   }
 }
 
-/** /chat?type=k&x=y -> /msg?type=base64(k)&x=y; the other query parameters are kept. */
+/** Session parameters that must never be carried into another address (history, Referer). */
+const SESSION_PARAMS = ['token', 'access_token', 'uid', 'client_code'] as const;
+
+/** /chat?type=k&x=y -> /msg?type=base64(k)&x=y; the other query parameters are kept, session ones dropped. */
 export function chatToMsgTarget(search: string): string {
   const params = new URLSearchParams(search);
+  for (const name of SESSION_PARAMS) params.delete(name);
   params.set('type', encodeBase64(params.get('type') || DEFAULT_CHAT_TYPE));
   return `/msg?${params.toString()}`;
 }

@@ -5,6 +5,7 @@ import { requireUser, tokenFromRequest } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { registerBindPhoneRoutes } from './bind-phone';
+import { registerClientCodeRoutes } from './client-code-routes';
 import { registerDeviceRoutes } from './device-routes';
 import { registerWechatRoutes } from './wechat-routes';
 import { currentUserInfo, logout, watchSessionDrops, passwordLogin, phoneLogin, register, sendSmsCode, type ClientMeta } from './service';
@@ -57,5 +58,6 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   await registerWechatRoutes(app, ctx, meta, (req) => limitLoginsByIp(ctx, req));
   await registerDeviceRoutes(app, ctx, meta, (req) => limitLoginsByIp(ctx, req));
+  await registerClientCodeRoutes(app, ctx, meta, (req) => limitLoginsByIp(ctx, req));
   await registerBindPhoneRoutes(app, ctx);
 }

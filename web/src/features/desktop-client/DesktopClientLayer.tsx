@@ -1,3 +1,4 @@
+import { ClientSwitchDialog } from './ClientSwitchDialog';
 import { DesktopClientControls } from './DesktopClientControls';
 import { PwaUpdateNotice } from './PwaUpdateNotice';
 
@@ -7,6 +8,7 @@ export function DesktopClientLayer() {
     <>
       <DesktopClientControls />
       <PwaUpdateNotice />
+      <ClientSwitchDialog />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_MODE_KEY, isClientSource, isDesktopClient, rememberClientMode, stripTokenParams, tokensFromQuery } from './client-mode';
+import { CLIENT_MODE_KEY, clientCodeFromQuery, hasTokenParams, isClientSource, isDesktopClient, rememberClientMode, stripTokenParams } from './client-mode';
 import { shouldRegisterWorker, workerUrl } from './pwa';
 import { CLIENT_HOME, shortcutAction, type KeyLike } from './shortcuts';
 
@@ -35,18 +35,20 @@ describe('desktop-client shortcuts', () => {
   });
 });
 
-describe('tokens from the query', () => {
-  it('reads token, else access_token, and the uid', () => {
-    expect(tokensFromQuery('?source=wanxiang_pc&token=abc&uid=7')).toEqual({ token: 'abc', accessToken: 'abc', uid: '7' });
-    expect(tokensFromQuery('?access_token=xyz')).toEqual({ token: 'xyz', accessToken: 'xyz', uid: '' });
-    expect(tokensFromQuery('?source=wanxiang_pc')).toBeNull();
-    expect(tokensFromQuery('?token=a%20b')).toBeNull();
-    expect(tokensFromQuery('?token=')).toBeNull();
+describe('session parameters in the address', () => {
+  it('reads only a well-formed one-time client_code', () => {
+    const code = 'A'.repeat(43);
+    expect(clientCodeFromQuery(`?source=wanxiang_pc&client_code=${code}`)).toBe(code);
+    expect(clientCodeFromQuery('?source=wanxiang_pc&token=abc')).toBeNull();
+    expect(clientCodeFromQuery('?client_code=short')).toBeNull();
+    expect(clientCodeFromQuery('?client_code=a%20b' + 'c'.repeat(30))).toBeNull();
   });
 
   it('strips only the session parameters from the address', () => {
-    expect(stripTokenParams('http://x/?source=wanxiang_pc&token=a&access_token=b&uid=3#top')).toBe('/?source=wanxiang_pc#top');
+    expect(stripTokenParams('http://x/?source=wanxiang_pc&token=a&access_token=b&uid=3&client_code=c#top')).toBe('/?source=wanxiang_pc#top');
     expect(stripTokenParams('http://x/chat?type=index')).toBe('/chat?type=index');
+    expect(hasTokenParams('?type=index&token=')).toBe(true);
+    expect(hasTokenParams('?type=index')).toBe(false);
   });
 });
 

@@ -10,8 +10,12 @@
 export const CLIENT_SOURCES = ['bianjie_pc', 'wanxiang_pc'] as const;
 export const CLIENT_MODE_KEY = 'wx_desktop_client';
 
-/** Query names the desktop client passes the session in (shell 2.6 "tokens supplied by query"). */
-export const TOKEN_PARAMS = ['token', 'access_token', 'uid'] as const;
+/**
+ * Session parameters an address may carry: the desktop client's one-time `client_code` (shell 2.6
+ * "tokens supplied by query"), and the older `token` / `access_token` / `uid`, which are never used
+ * (a link could otherwise sign a visitor into someone else's account) and always stripped.
+ */
+export const TOKEN_PARAMS = ['token', 'access_token', 'uid', 'client_code'] as const;
 
 export function isClientSource(source: string | null | undefined): boolean {
   return (CLIENT_SOURCES as readonly string[]).includes(source ?? '');
@@ -36,22 +40,15 @@ export function isDesktopClient(): boolean {
   return sessionFlag() || isClientSource(new URLSearchParams(window.location.search).get('source')) || isStandaloneApp();
 }
 
-export interface QueryTokens {
-  token: string;
-  accessToken: string;
-  uid: string;
+/** The desktop client's one-time login code in the query, or null (junk is ignored). */
+export function clientCodeFromQuery(search: string): string | null {
+  const code = (new URLSearchParams(search).get('client_code') ?? '').trim();
+  return /^[\w-]{20,64}$/.test(code) ? code : null;
 }
 
-/**
- * The session the client passed in the query: `token`, else `access_token` (the same value in
- * this API); null when neither is present. Values are trimmed and capped so junk is ignored.
- */
-export function tokensFromQuery(search: string): QueryTokens | null {
+export function hasTokenParams(search: string): boolean {
   const q = new URLSearchParams(search);
-  const clean = (v: string | null) => (v ?? '').trim().slice(0, 512);
-  const token = clean(q.get('token')) || clean(q.get('access_token'));
-  if (!token || /\s/.test(token)) return null;
-  return { token, accessToken: clean(q.get('access_token')) || token, uid: clean(q.get('uid')) };
+  return TOKEN_PARAMS.some((name) => q.has(name));
 }
 
 /** The address without the session parameters (they must not stay in history or be shared). */
