@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fail, MSG, ok } from '@wanxiang/contract';
+import { Code, fail, MSG, ok } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { readiness } from './service';
 
@@ -18,6 +18,6 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     void reply.header('cache-control', 'no-store');
     const r = await readiness(ctx);
     if (r.ready) return ok(r.checks);
-    return reply.code(503).send(fail(503, MSG.notReady, r.checks));
+    return reply.code(503).send(fail(Code.UNAVAILABLE, MSG.notReady, r.checks));
   });
 }
