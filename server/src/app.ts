@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { DestinationStream } from 'pino';
 import { loggerOptions } from './http/log-redact';
+import { clientErrors, slowClientOptions } from './http/client-errors';
 import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -58,6 +59,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     forceCloseConnections: true,
     // Undecodable paths and over-long path parameters answer the envelope too (QUALITY G14).
     frameworkErrors,
+    // Slow clients: the whole request within HTTP_REQUEST_TIMEOUT_MS, headers within HTTP_HEADERS_TIMEOUT_MS (answers are not timed).
+    ...slowClientOptions(ctx.config.http),
+    clientErrorHandler: clientErrors,
   });
 
   await registerPlatform(app, ctx);
