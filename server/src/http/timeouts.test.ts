@@ -92,6 +92,12 @@ describe('HTTP request and header timeouts', () => {
     expect(r.closedAfterMs).toBeLessThan(HEADERS_MS + 2_500);
   });
 
+  it('answers a request that is not HTTP with the 400 envelope', async () => {
+    const r = await trickle(Buffer.from('NOT HTTP AT ALL\r\n\r\n'), Buffer.alloc(0), 1, 10, 5_000);
+    expect(r.answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(r.answer).toContain(JSON.stringify({ code: 400, msg: MSG.badRequest, data: null }));
+  });
+
   it('lets a large upload arriving steadily within the request time through', async () => {
     const { token } = await t.loginAs();
     const text = Buffer.from('稳定上传的内容。'.repeat(4_000)); // ~96 KB of text
