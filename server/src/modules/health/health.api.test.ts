@@ -53,7 +53,21 @@ describe.each(testDbKinds())('health and readiness on %s', (kind) => {
     expect((await get('/api/ready')).statusCode).toBe(200);
   });
 
-  it('ready answers 503 while the process drains (shutdown signal), health stays 200', async () => {
+  it('ready answers 503 from the first moment of a drain (SIGTERM: running answers still finish), health stays 200', async () => {
+    const other = await createTestApp(kind);
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      other.ctx.streams.startDraining();
+      const r = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toEqual({ code: 503, msg: MSG.notReady, data: { database: 'ok', migrations: 'ok', draining: true } });
+      expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('ready answers 503 once the shutdown signal fired, health stays 200', async () => {
     const other = await createTestApp(kind);
     try {
       other.ctx.shutdown.abort();
