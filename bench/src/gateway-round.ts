@@ -45,6 +45,9 @@ export async function runRound(databaseUrl: string | undefined): Promise<RoundRe
       DEMO_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       // A catalog copy whose free-tier counts cover the run: still metered, so the reservation stays on the path.
       CATALOG_DIR: catalogDir,
+      // One bench user opens every stream: the fair-use caps cover the run (still checked on every start).
+      STREAMS_PER_USER: String(CONCURRENT + 100),
+      STREAM_STARTS_PER_MINUTE: String(100 * (2 * SEQ + 2 * CONCURRENT + 1000)),
     },
     root,
   );

@@ -118,9 +118,9 @@ const EnvSchema = z
     /** Quota: a reservation still held after this many ms belongs to a crashed or stuck stream; the reaper releases it. */
     QUOTA_RESERVATION_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
     /** Fair use: answers one user may have streaming at once, across processes (a battle round counts once); beyond it HTTP 429. */
-    STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
+    STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(3),
     /** Fair use: answers one user may start per minute. */
-    STREAM_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    STREAM_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(30),
     /** Fair use: long tasks (slide files) one user may have running at once, across processes. */
     TASKS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
     /** Shutdown (SIGTERM): ms running answers may go on to their end before the rest are ended with an `error` event; no new answer starts meanwhile. */
