@@ -17,13 +17,15 @@ const DOC_TYPES: Record<string, ScholarDocType> = {
   'text/rtf': 'rtf',
 };
 
-/** The file extension readDocumentText expects, by content type (old binary formats have their own). */
+/**
+ * The file extension readDocumentText expects, by content type (old binary formats have their own).
+ * Legacy .xls is downloadable but not read: no maintained reader of it installs (uploads refuse it too).
+ */
 const READ_EXT: Record<string, string> = {
   'application/pdf': 'pdf',
   'application/x-pdf': 'pdf',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.ms-excel': 'xls',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'application/vnd.ms-powerpoint': 'ppt',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',

@@ -55,16 +55,19 @@ function readingModel(ctx: AppContext): CatalogModel | undefined {
     .find((m) => !m.reasoning);
 }
 
-/** Fetch a user-supplied document through the SSRF-safe fetch and read its text; throws on anything unusable. */
-export async function loadDocumentText(ctx: AppContext, url: string, signal?: AbortSignal): Promise<string> {
+/**
+ * Fetch a user-supplied document through the SSRF-safe fetch and read its text, in the user's own
+ * lane of the parsing threads (like an upload); throws on anything unusable.
+ */
+export async function loadDocumentText(ctx: AppContext, userId: number, url: string, signal?: AbortSignal): Promise<string> {
   const res = await ctx.safeFetch(url, { method: 'GET', maxBytes: READ_MAX_BYTES, timeoutMs: READ_TIMEOUT_MS, signal });
   const contentType = documentMediaType(
     { contentType: res.headers['content-type'], disposition: res.headers['content-disposition'] },
     res.url || url,
   );
-  if ((res.status !== 200 && res.status !== 206) || !docTypeOf(contentType)) throw new Error('not a document');
-  const ext = readExtOf(contentType)!;
-  const text = ext === 'rtf' ? rtfToText(res.body.toString('latin1')) : await readDocumentText(ext, res.body);
+  const ext = readExtOf(contentType);
+  if ((res.status !== 200 && res.status !== 206) || !docTypeOf(contentType) || !ext) throw new Error('not a document');
+  const text = ext === 'rtf' ? rtfToText(res.body.toString('latin1')) : await readDocumentText(ext, res.body, { owner: `user:${userId}`, limits: ctx.config.uploads.parse });
   const clean = text
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
@@ -94,7 +97,7 @@ export async function streamReading(ctx: AppContext, kind: ReadingKind, req: Fas
     const hold = await reserveQuota(ctx, user, { quotaKey: k.quotaKey, blockedVips: [] }, `scholar:${kind}`);
     let text: string;
     try {
-      text = await loadDocumentText(ctx, url);
+      text = await loadDocumentText(ctx, user.id, url);
     } catch (err) {
       req.log.info({ err: String(err) }, `scholar: ${kind} could not read the document`);
       await releaseReservation(ctx, hold);
