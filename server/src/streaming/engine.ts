@@ -25,6 +25,9 @@ import { wellFormed } from './well-formed';
 export interface StreamHold {
   settle(): Promise<unknown>;
   release(): Promise<unknown>;
+  /** A sign of life every `keepEveryMs` while the answer streams (holds a reaper gives back when left alone). */
+  keep?(): Promise<unknown>;
+  keepEveryMs?: number;
 }
 
 /** What the stream carried. Strings are well-formed UTF-16 (safe for jsonb). */
@@ -105,6 +108,7 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   };
   res.on('close', onClose);
   const unwatch = streams.onStop(onStop);
+  const keeper = keepAlive(job.hold, log, job.label);
   let moneyClosed = false;
   const close = async (paid: boolean) => {
     moneyClosed = true;
@@ -122,6 +126,7 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
     sse.startHeartbeat(job.heartbeatMs);
     const out = await forward(job, sse, abort);
     const answer: Answer = { ...out.answer, content: wellFormed(out.answer.content), reasoning: wellFormed(out.answer.reasoning) };
+    clearInterval(keeper);
     unwatch();
     const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : out.failure !== null || !answer.delivered ? 'failed' : 'done';
     if (end === 'failed') {
@@ -141,10 +146,21 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
     sse.send('error', { code: STREAM_ERROR_CODES.internal, msg: MSG.serverError });
     if (!moneyClosed) await close(false);
   } finally {
+    clearInterval(keeper);
     unwatch();
     sse.end();
     res.off('close', onClose);
   }
+}
+
+/** The hold's keep-alive timer while the stream runs (none for holds without one). */
+function keepAlive(hold: StreamHold | null, log: FastifyBaseLogger, label: string): NodeJS.Timeout | undefined {
+  if (!hold?.keep || !hold.keepEveryMs) return undefined;
+  const timer = setInterval(() => {
+    hold.keep!().catch((err: unknown) => log.warn({ err }, `${label}: keeping the hold alive failed`));
+  }, hold.keepEveryMs);
+  timer.unref();
+  return timer;
 }
 
 interface Forwarded {

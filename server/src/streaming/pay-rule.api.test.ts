@@ -223,3 +223,37 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
     expect(detail.data.messages[0]!.content).toContain('你好\uFFFD');
   });
 });
+
+describe('a long answer keeps its hold from the reaper', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    // The reaper gives back holds older than a second: every answer below outlives that.
+    const env = { DEMO_TOKEN_DELAY_MS: '2', QUOTA_RESERVATION_TTL_MS: '1000' };
+    const catalog = loadCatalog();
+    const llm = await createLlmGateway(testConfig(env), catalog, pino({ level: 'silent' }));
+    t = await createTestApp('pglite', { env, overrides: { catalog, llm } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('an answer streaming for three reaper periods is still paid once at its end', async () => {
+    const { token, user } = await t.loginAs();
+    const call = await postStream(base, '/api/v1/chat2/deepseek_v3', { prompt: '写一篇长文 [demo:tokens=60][demo:delay=50]' }, token);
+    await call.finished;
+    expect(namesOf(call).at(-1)).toBe('done');
+    expect(await quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 1, reserved: 0 });
+  });
+
+  it('a hold nobody keeps (a crashed process) is still given back', async () => {
+    const { user } = await t.loginAs();
+    const { reserveQuota } = await import('../modules/quota/service');
+    await reserveQuota(t.ctx, { id: user.id, vip: 0 }, { quotaKey: 'chat', blockedVips: [] }, 'crashed');
+    expect(await quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 0, reserved: 1 });
+    await expect.poll(() => quotaUsage(t.ctx, user.id, 'chat'), { timeout: 5_000 }).toEqual({ used: 0, reserved: 0 });
+  });
+});

@@ -34,6 +34,8 @@ export const quotaReservations = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('held'),
     ref: varchar('ref', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last sign of life of the answer holding it (a long stream keeps its hold from the reaper). */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('quota_reservations_held_idx').on(t.status, t.createdAt)],

@@ -13,6 +13,7 @@ import {
   closeHold,
   insertHoldOrBonus,
   insertPointsHold,
+  keepHold,
   releaseStaleHolds,
   selectStalePointsHolds,
   selectUsage,
@@ -118,9 +119,17 @@ export async function releaseReservation(ctx: QuotaContext, r: Reservation, tx?:
   return closeHold(tx ?? ctx.database.db, r.userId, r.id, 'released');
 }
 
-/** A reservation as the streaming engine's hold: settled when the answer delivered text, else released. */
+/**
+ * A reservation as the streaming engine's hold: settled when the answer delivered text, else
+ * released; kept alive while the answer streams, so the reaper never gives back the hold of an
+ * answer that outlives QUOTA_RESERVATION_TTL_MS (which would make a long answer free).
+ */
 export function streamHold(ctx: QuotaContext, r: Reservation): StreamHold {
-  return { settle: () => settleReservation(ctx, r), release: () => releaseReservation(ctx, r) };
+  return {
+    settle: () => settleReservation(ctx, r),
+    release: () => releaseReservation(ctx, r),
+    ...(r.metered ? { keepEveryMs: Math.max(1_000, Math.floor(ctx.config.quotaReservationTtlMs / 3)), keep: () => keepHold(ctx.database.db, r.userId, r.id) } : {}),
+  };
 }
 
 /** Today's counters of one quota key for a user. */

@@ -185,8 +185,14 @@ export async function closeHold(db: Executor, userId: number, id: string, to: 's
   return Number(out[0]?.n ?? 0) === 1;
 }
 
+/** A sign of life of the answer holding this reservation: the reaper leaves it alone for another TTL. */
+export async function keepHold(db: Executor, userId: number, id: string): Promise<void> {
+  await db.execute(sql`UPDATE quota_reservations SET kept_at = now() WHERE id = ${id}::varchar AND user_id = ${userId}::bigint AND status = 'held'`);
+}
+
 /**
- * Release every count reservation still held after `ttlMs` (a crashed or stuck worker's), across
+ * Release every count reservation still held after `ttlMs` with no sign of life for as long (a
+ * crashed or stuck worker's; a long answer keeps its hold alive: keepHold), across
  * users: maintenance, not a user request. Points holds are left to `selectStalePointsHolds` +
  * `closeHold`, one by one, so each refund gets its own ledger row. Answers how many were released.
  */
@@ -196,6 +202,7 @@ export async function releaseStaleHolds(db: Executor, ttlMs: number): Promise<nu
     sql`WITH r AS (
       UPDATE quota_reservations SET status = 'released', closed_at = now()
       WHERE status = 'held' AND points = 0 AND created_at < now() - ${ttlMs}::int * interval '1 millisecond'
+        AND coalesce(kept_at, created_at) < now() - ${ttlMs}::int * interval '1 millisecond'
       RETURNING user_id, quota_key, period, amount
     ), s AS (
       SELECT user_id, quota_key, period, sum(amount)::int AS amount FROM r GROUP BY user_id, quota_key, period
@@ -221,6 +228,7 @@ export async function selectStalePointsHolds(db: Executor, ttlMs: number, max = 
     db,
     sql`SELECT id, user_id FROM quota_reservations
     WHERE status = 'held' AND points > 0 AND created_at < now() - ${ttlMs}::int * interval '1 millisecond'
+      AND coalesce(kept_at, created_at) < now() - ${ttlMs}::int * interval '1 millisecond'
     ORDER BY created_at LIMIT ${max}::int`,
   );
   return out.map((r) => ({ id: r.id, userId: Number(r.user_id) }));

@@ -1,0 +1,1 @@
+ALTER TABLE "quota_reservations" ADD COLUMN "kept_at" timestamp with time zone;
