@@ -55,3 +55,14 @@ async function openPostgresClone(): Promise<Database> {
     },
   };
 }
+
+/**
+ * A second server instance's handle on the same database as `first` (an open test database):
+ * its own connection pool on PostgreSQL; on PGlite, which is one process, the same instance
+ * (closing it leaves `first` open).
+ */
+export async function openSecondInstance(first: Database, kind: TestDbKind): Promise<Database> {
+  if (kind === 'pglite') return { ...first, close: async () => undefined };
+  const url = (first.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+  return openDatabase({ url, poolSize: 4, migrate: false });
+}

@@ -1,10 +1,9 @@
 import pino from 'pino';
-import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
-import { openTestDatabase, testDbKinds } from '../../../test/db';
+import type { Database } from '../../db/client';
+import { openSecondInstance, openTestDatabase, testDbKinds } from '../../../test/db';
 import { selectHoldStatus } from './store';
 import { reserveQuota, startReservationReaper, type QuotaContext } from './service';
 
@@ -26,10 +25,7 @@ describe.each(testDbKinds())('quota reaper across two instances on %s', (kind) =
   let second: Database;
   beforeAll(async () => {
     first = await openTestDatabase(kind);
-    second =
-      kind === 'pglite'
-        ? { ...first, close: async () => undefined }
-        : await openDatabase({ url: (first.db as unknown as { $client: Pool }).$client.options.connectionString!, poolSize: 4, migrate: false });
+    second = await openSecondInstance(first, kind);
   });
   afterAll(async () => {
     await second?.close();

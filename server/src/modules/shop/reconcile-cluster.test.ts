@@ -1,13 +1,12 @@
 import pino from 'pino';
-import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config';
 import { closeContext, createContext, type AppContext } from '../../context';
-import { openDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { createMemoryStore } from '../../infra/kv';
 import { createPayRegistry, type PayProvider } from '../../infra/pay';
-import { openTestDatabase, testDbKinds } from '../../../test/db';
+import { openSecondInstance, openTestDatabase, testDbKinds } from '../../../test/db';
 import { startReconcile } from './service';
 
 /** An Alipay stand-in that counts the gateway queries of its own server instance. */
@@ -39,10 +38,7 @@ describe.each(testDbKinds())('payment reconcile across two instances on %s', (ki
   let base: AppContext;
   beforeAll(async () => {
     first = await openTestDatabase(kind);
-    second =
-      kind === 'pglite'
-        ? { ...first, close: async () => undefined }
-        : await openDatabase({ url: (first.db as unknown as { $client: Pool }).$client.options.connectionString!, poolSize: 4, migrate: false });
+    second = await openSecondInstance(first, kind);
     base = await createContext(testConfig(), pino({ level: 'silent' }), { database: first, kv: createMemoryStore() });
   });
   afterAll(async () => {
