@@ -28,4 +28,5 @@ export * from './schemas/mcp';
 export * from './schemas/agents';
 export * from './schemas/mindmap';
 export * from './schemas/slides';
+export * from './tools/index';
 export * from './no-eval';

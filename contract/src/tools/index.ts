@@ -1,0 +1,20 @@
+import { GENERATE_TOOLS } from './generate';
+import { PAGE_ENTRIES } from './pages';
+import type { ToolSpec } from './spec';
+import { WRITING_TOOLS } from './writing';
+
+export * from './spec';
+
+/** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];
+
+const byId = new Map(TOOLS.map((t) => [t.id, t]));
+const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));
+
+export function toolById(id: string): ToolSpec | undefined {
+  return byId.get(id);
+}
+
+export function toolByPath(path: string): ToolSpec | undefined {
+  return byPath.get(path);
+}
