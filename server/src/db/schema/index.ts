@@ -5,3 +5,4 @@ export * from './chat-extras';
 export * from './economy';
 export * from './search-agents';
 export * from './ops';
+export * from './tasks';
