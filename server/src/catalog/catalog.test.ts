@@ -256,6 +256,8 @@ describe('model catalog data', () => {
       'learning_translate',
       'doc_ppt',
       'doc_mindmap',
+      'tool_generate',
+      'tool_writing',
     ]);
   });
 

@@ -30,6 +30,9 @@ export const SERVER_METERED_QUOTA_KEYS = [
   'learning_translate',
   'doc_ppt',
   'doc_mindmap',
+  // Prompt tools (server/src/modules/tools): held per run by the streaming engine's pay rule.
+  'tool_generate',
+  'tool_writing',
 ] as const;
 
 /** Quota keys some chat model is charged under, and those the server's own routes charge. */
