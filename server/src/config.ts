@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '@wanxiang/contract';
 import type { TencentSmsSettings } from './infra/sms/tencent';
 import type { WechatSettings } from './infra/wechat/types';
+import type { S3Settings } from './infra/storage/types';
 import { payConfigIssues, paySettingsFromEnv, type PaySettings } from './infra/pay/settings';
 
 /**
@@ -182,6 +183,20 @@ const EnvSchema = z
       }),
     /** Uploads: ms between sweeps deleting expired uploads (every process sweeps; they never delete a row twice). */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+    /** File store: S3-compatible endpoint URL (OSS, COS, MinIO, R2...); unset = AWS's own for the region. */
+    FILES_S3_ENDPOINT: optionalUrl,
+    /** File store: bucket name; set = files go to this bucket instead of DATA_DIR/files. */
+    FILES_S3_BUCKET: z.string().optional(),
+    /** File store: bucket region (S3-compatible services mostly accept any, e.g. us-east-1). */
+    FILES_S3_REGION: z.string().min(1).default('us-east-1'),
+    /** File store: access key id; unset = the AWS SDK's default credential chain. */
+    FILES_S3_ACCESS_KEY_ID: z.string().optional(),
+    /** File store: secret access key of that id. */
+    FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** File store: the bucket in the path instead of the host name (MinIO and most self-hosted servers need it). */
+    FILES_S3_FORCE_PATH_STYLE: bool.default(false),
+    /** File store: downloads from a bucket answer a 302 to a signed URL valid a few minutes instead of passing the bytes through the server. */
+    FILES_SIGNED_URLS: bool.default(false),
 
     /** WeChat QR login: dev (a local confirm page stands in for the scan) | official (official account) | off; unset = dev outside production, off in production. */
     WECHAT_LOGIN: z.enum(['dev', 'official', 'off']).optional(),
@@ -265,6 +280,9 @@ const EnvSchema = z
       ] as const) {
         if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when SMS_PROVIDER=tencent` });
       }
+    }
+    if (!env.FILES_S3_ACCESS_KEY_ID !== !env.FILES_S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['FILES_S3_SECRET_ACCESS_KEY'], message: 'FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together' });
     }
     if (env.WEB_SEARCH_PROVIDER === 'searxng' && !env.SEARXNG_URL) {
       ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'SEARXNG_URL is required when WEB_SEARCH_PROVIDER=searxng' });
@@ -357,6 +375,8 @@ export interface Config {
     retentionDays: RetentionDays;
     sweepEveryMs: number;
   };
+  /** File store (infra/storage): DATA_DIR/files, or an S3-compatible bucket when one is named; signed-URL downloads. */
+  files: { dir: string; s3?: S3Settings; signedUrls: boolean };
   /** MCP servers and tool calls (modules/mcp). */
   mcp: { serversJson?: string; connectTimeoutMs: number; toolTimeoutMs: number; resultMaxChars: number };
   /** Distinct reports that hide a shared model card. */
@@ -460,6 +480,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sweepEveryMs: e.UPLOAD_SWEEP_INTERVAL_MS,
     },
     sharedModelReportMinAccountDays: e.SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS,
+    files: {
+      dir: resolve(e.DATA_DIR, 'files'),
+      s3: e.FILES_S3_BUCKET
+        ? {
+            endpoint: e.FILES_S3_ENDPOINT,
+            bucket: e.FILES_S3_BUCKET,
+            region: e.FILES_S3_REGION,
+            accessKeyId: e.FILES_S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: e.FILES_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      signedUrls: e.FILES_SIGNED_URLS,
+    },
     providers: { keySecret: e.PROVIDER_KEY_SECRET, maxFree: e.CUSTOM_MODEL_MAX_FREE, maxMember: e.CUSTOM_MODEL_MAX_MEMBER },
     mcp: {
       serversJson: e.MCP_SERVERS_JSON || undefined,
