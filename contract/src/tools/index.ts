@@ -4,6 +4,8 @@ import type { ToolSpec } from './spec';
 import { WRITING_TOOLS } from './writing';
 
 export * from './spec';
+export * from './inputs';
+export { PROMPT_TOOL_MODELS } from './models';
 
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
 export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];

@@ -124,9 +124,9 @@ export const chatGroupComments = pgTable(
 );
 
 /**
- * Uploaded chat attachments and imports. Documents keep their extracted text; images keep
- * their bytes (at most 5 MB) so any server process can hand them to a vision model. Nothing
- * of an upload lives outside its row: deleting the row deletes the upload.
+ * Uploaded chat attachments and imports. Documents keep their extracted text; an image's bytes
+ * (at most 5 MB) live in the file store (`file_id`), so any server process can hand them to a
+ * vision model. The expiry sweep deletes the row and its stored file together.
  */
 export const uploads = pgTable(
   'uploads',
@@ -141,6 +141,8 @@ export const uploads = pgTable(
     text: text('text').notNull().default(''),
     chars: integer('chars').notNull().default(0),
     data: bytea('data'),
+    /** An image's bytes in the file store (files.id); rows from before the store keep theirs in `data`. */
+    fileId: varchar('file_id', { length: 32 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it is gone: set from the owner's membership level at upload (UPLOAD_RETENTION_DAYS); null = kept for good. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -6,3 +6,4 @@ export * from './economy';
 export * from './search-agents';
 export * from './ops';
 export * from './tasks';
+export * from './files';

@@ -185,6 +185,8 @@ export const pptTasks = pgTable(
     content: text('content').notNull(),
     status: smallint('status').notNull().default(0),
     filePath: text('file_path'),
+    /** The built .pptx in the file store (files.id); older rows name a file under DATA_DIR/ppt in `file_path`. */
+    fileId: varchar('file_id', { length: 32 }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
