@@ -6,6 +6,7 @@ import { WRITING_TOOLS } from './writing';
 export * from './spec';
 export * from './inputs';
 export { PROMPT_TOOL_MODELS } from './models';
+export { PENDING_ROUTES, type PendingRoute } from './pending';
 
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
 export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];

@@ -1,0 +1,246 @@
+import type { ToolGroup } from './spec';
+
+/**
+ * Routes of the route table that no registry entry serves yet: they open the shared placeholder
+ * page (功能开发中) until the issue named here builds them. This list is the whole placeholder set,
+ * as data that only shrinks: when a family's tools land in the registry, their rows go. It is never
+ * part of TOOLS (GET /api/v1/tools lists built things only); the /function pages show these greyed
+ * as 即将上线.
+ */
+export interface PendingRoute {
+  path: string;
+  title: string;
+  group: ToolGroup;
+  /** The issue that builds it: 13 image family, 14 documents, 15 media (12: generators and writing tools in flight). */
+  issue: 12 | 13 | 14 | 15;
+  /** The route needs a login (the route table's verifToken). */
+  loginRequired?: boolean;
+}
+
+type Rows = Record<string, readonly [title: string, group: ToolGroup]>;
+
+/** Rows under one prefix ('' = the prefix itself). */
+function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): PendingRoute[] {
+  return Object.entries(rows).map(([sub, [title, group]]) => ({ path: sub ? `${prefix}/${sub}` : prefix, title, group, issue }));
+}
+
+const DRAW: Rows = Object.fromEntries(
+  Object.entries({
+    text2image: '文生图',
+    text_image2: '图文生图',
+    image2image: '图生图',
+    aiClothChange: 'AI换装',
+    aiChangeFace: 'AI换脸',
+    ImageReversWord: '图片反推提示词',
+    aidress: 'AI穿搭',
+    GraffitiRawDrawings: '涂鸦生图',
+    productUpdateBackground: '商品换背景',
+    coloringoldPhotos: '老照片上色',
+    aiBurtonStyle: '暗黑童话风',
+    aiInkandWash: '水墨风格',
+    aiQHandDrawn: 'Q版手绘',
+    aiSimpleStyle: '简约风格',
+    aiSimple: '简笔画',
+    aiSelfHealing: '治愈系插画',
+    aiPaintingStyle: '油画风格',
+    aiYearStyle: '年画风格',
+    aiQHand: 'Q版头像',
+    cartoonFace: '卡通头像',
+    nationalStyle: '国潮风格',
+    liveAction3D: '真人转3D',
+    vincenHandlerImage: '文生图精修',
+    onlineHandlerImage: '在线修图',
+    aiImageIntensifier: '图片高清放大',
+    aiImageErase: 'AI消除',
+    qrcode: '艺术二维码',
+    hiddenQrcode: '隐藏图二维码',
+    style2image: '风格转换',
+    aiPaintCreation: 'AI绘画创作',
+    draftsCreateImage: '线稿生图',
+    PostureSketch: '姿势控制',
+    DepthMaps: '深度图生图',
+    graduation: 'AI毕业照',
+    OldImageReverved: '老照片修复',
+    RemoveHandwriting: '去除手写字',
+    drawtodraw: '以图绘图',
+    DraftsCreateImage2Color: '线稿上色',
+    Image2Anime: '照片转动漫',
+    AiExpandedImage: 'AI扩图',
+    Aipanorama: 'AI全景图',
+    AIChangeImages: 'AI改图',
+    AIChangeImagestwo: 'AI改图',
+    faceswapByPhotography: '写真换脸',
+  }).map(([sub, title]) => [sub, [title, 'draw'] as const]),
+);
+
+/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard. */
+const IMAGE_FAMILY: PendingRoute[] = [
+  ...family(13, '/draw', { '': ['AI绘画', 'draw'], home: ['AI绘画', 'draw'], ...DRAW }),
+  ...family(13, '/newdraw', { '': ['AI绘画', 'draw'] }),
+  ...family(13, '/picture', { '': ['AI图片', 'photo'] }),
+  ...family(13, '/photo', { '': ['AI写真', 'photo'] }),
+  ...family(13, '/aiDesign', {
+    index: ['AI设计', 'design'],
+    aiicon: ['AI图标', 'design'],
+    aicover: ['AI封面', 'design'],
+    aisign: ['AI签名', 'design'],
+    ailogo: ['AI Logo', 'design'],
+    airedcover: ['红包封面', 'design'],
+    aiDataAnalysis: ['数据分析', 'chart'],
+    aIPosterCreate: ['AI海报', 'design'],
+    classRoom: ['设计课堂', 'design'],
+    aiDataWebDesign: ['网页设计', 'design'],
+    aiDataCard: ['数据卡片', 'chart'],
+    aiResume: ['AI简历', 'design'],
+    aiResumeTwo: ['AI简历', 'design'],
+  }),
+  ...family(13, '/aiChart', { '': ['AI图表', 'chart'], aicharthistory: ['图表记录', 'chart'] }),
+  ...family(13, '/analysis', { '': ['数据分析', 'chart'] }),
+  ...family(13, '/whiteboard', { '': ['AI白板', 'design'] }),
+];
+
+/** Issue 14: documents, translation, thesis, AIGC and PDF tools. */
+const DOCUMENT_FAMILY: PendingRoute[] = [
+  ...family(14, '/AiFile', {
+    DocChatPage: ['文档对话', 'doc'],
+    translate: ['文档翻译', 'translate'],
+    PDFtranslate: ['PDF翻译', 'translate'],
+    ppt: ['AI PPT', 'ppt'],
+    mapping: ['AI思维导图', 'mindmap'],
+    'ppt/oldPptCreateNewPpt': ['旧PPT翻新', 'ppt'],
+    'ppt/fileCreatePpt': ['文档生成PPT', 'ppt'],
+    'mapping/audioCreateMarkmap': ['音频生成导图', 'mindmap'],
+    'mapping/docsCreateMarkmap': ['文档生成导图', 'mindmap'],
+  }),
+  ...family(14, '/doc', {
+    thesis: ['AI论文', 'thesis'],
+    AiLongThesis: ['万字长文', 'thesis'],
+    AiWriting: ['AI写作', 'writing'],
+    bigAiTranslate: ['长文翻译', 'translate'],
+    AiORCModel: ['文字识别', 'doc'],
+    articleCheck: ['文章检测', 'doc'],
+    articleCorrection: ['文章纠错', 'doc'],
+    dailyModel: ['日报周报', 'writing'],
+    chineseTranslate: ['中文翻译', 'translate'],
+  }),
+  ...family(14, '/AITranslate', {
+    index: ['AI翻译', 'translate'],
+    translatePdf: ['PDF翻译', 'translate'],
+    translateRecord: ['翻译记录', 'translate'],
+    TranslateDoc: ['文档翻译', 'translate'],
+    TranslateDoc2: ['文档翻译', 'translate'],
+    translateImage: ['图片翻译', 'translate'],
+    translateEnglish: ['英语翻译', 'translate'],
+    translateCommon: ['通用翻译', 'translate'],
+    translateClassical: ['文言文翻译', 'translate'],
+    translateChinese: ['中文翻译', 'translate'],
+    translateArticle: ['文章翻译', 'translate'],
+  }),
+  ...family(14, '/aigc', { drapAigc: ['降AIGC率', 'aigc'], articlePlagiarismChecking: ['论文查重', 'aigc'] }),
+  ...family(14, '/aiThesis', { '': ['AI论文', 'thesis'] }),
+  ...family(14, '/newAiThesis', { index: ['AI论文', 'thesis'] }),
+  ...family(14, '/PdfTools', { '': ['PDF工具', 'doc'] }),
+  { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
+];
+
+/** Issue 15: video, music and voice (their slide and mind-map imports too). */
+const MEDIA_FAMILY: PendingRoute[] = [
+  ...family(15, '/video', {
+    '': ['AI视频', 'video'],
+    idea: ['创意视频', 'video'],
+    'face/video': ['视频换脸', 'video'],
+    'face/image': ['图片换脸', 'video'],
+    'human/video': ['数字人视频', 'video'],
+    'human/image': ['照片数字人', 'video'],
+    'create/text': ['文生视频', 'video'],
+    'create/image': ['图生视频', 'video'],
+    dance: ['AI跳舞', 'video'],
+    hug: ['AI拥抱', 'video'],
+    'emote/dance': ['表情舞蹈', 'video'],
+    'emote/diy': ['自定义表情', 'video'],
+    subtitle: ['视频字幕', 'video'],
+    matting: ['视频抠像', 'video'],
+    audio: ['视频配音', 'video'],
+  }),
+  ...family(15, '/AICreateVideo', {
+    '': ['AI视频创作', 'video'],
+    index: ['AI视频创作', 'video'],
+    createByText: ['文生视频', 'video'],
+    createByImage: ['图生视频', 'video'],
+    'expressionCustom/index': ['表情定制', 'video'],
+    'humanShapSync/index': ['口型同步', 'video'],
+    'AINumPerson/index': ['AI数字人', 'video'],
+    'AIExtractMusic/index': ['视频提取音乐', 'video'],
+    'AIVideoClearImag/index': ['视频高清修复', 'video'],
+  }),
+  ...family(15, '/AiVideo', {
+    index: ['AI视频', 'video'],
+    AIVideoBusei: ['视频补帧', 'video'],
+    'ppt/plugin': ['视频生成PPT', 'ppt'],
+    'mapping/videoCreateMarkmap': ['视频生成导图', 'mindmap'],
+  }),
+  ...family(15, '/AIMusic', {
+    '': ['AI音乐', 'music'],
+    ai_audio: ['AI作曲', 'music'],
+    creativeCenter: ['创作中心', 'music'],
+    accompanyCreate: ['伴奏生成', 'music'],
+    aiAudioClip: ['音频剪辑', 'music'],
+    aiAudioMerging: ['音频合并', 'music'],
+    trackSeparation: ['音轨分离', 'music'],
+    musicRecognize: ['听歌识曲', 'music'],
+  }),
+  ...family(15, '/AiVioce', {
+    index: ['AI语音', 'voice'],
+    speechSynthesis: ['语音合成', 'voice'],
+    clonepage: ['声音克隆', 'voice'],
+    mysound: ['我的声音', 'voice'],
+    ttsPage: ['文字转语音', 'voice'],
+    mygen: ['我的作品', 'voice'],
+    voicetalk: ['语音对话', 'voice'],
+    voicethree: ['实时语音', 'voice'],
+    audiotalk: ['音频对话', 'voice'],
+    'ppt/auidePptCreate': ['音频生成PPT', 'ppt'],
+    'mapping/plugin': ['音频生成导图', 'mindmap'],
+  }),
+];
+
+/**
+ * Issue 12's generators and writing tools, while their registry entries (generate.ts, writing.ts,
+ * effects.ts) are being written: the route table skips a row the registry already serves, and these
+ * rows are deleted once all of them are served (the registry test then allows issues 13-15 only).
+ */
+const ISSUE_12_IN_FLIGHT: PendingRoute[] = [
+  { path: '/AiWriter/AiWritingAssistant', title: '写作助手', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiKeywordImpove', title: '关键词优化', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiTitleCreate', title: '标题生成', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiSimilarityCheck', title: '相似度检测', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiInspirationWhrite', title: '灵感写作', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiWriterOffcial', title: '公文写作', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AICustomerWrite', title: '自定义写作', group: 'writing', issue: 12 },
+  { path: '/AiWriter/AiWriterLntelligent', title: '智能写作', group: 'writing', issue: 12 },
+  { path: '/aiGenerate/bestWishes', title: '祝福语', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiLegalConsultation', title: '法律咨询', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aInumerology', title: '数字解读', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aIlotto', title: '幸运数字', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiNote', title: '笔记生成', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiMarriage', title: '姻缘测试', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiNaming', title: 'AI起名', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiAuspicious', title: '吉日查询', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiConstellation', title: '星座运势', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiHand', title: '手相分析', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiDream', title: '周公解梦', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiTarotCard', title: '塔罗牌', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiDivinations', title: '趣味占卜', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/oneSynthesis', title: '一键合成', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiAssistant', title: 'AI助理', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiCode', title: 'AI编程', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiCloning', title: 'AI克隆', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiDecoration', title: 'AI装修', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiDocument', title: 'AI文档', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiExamination', title: 'AI出题', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiFormula', title: '公式生成', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiImgEffect', title: '图片特效', group: 'generate', issue: 12 },
+  { path: '/aiGenerate/aiShortVideo', title: '短视频脚本', group: 'generate', issue: 12 },
+];
+
+export const PENDING_ROUTES: readonly PendingRoute[] = [...ISSUE_12_IN_FLIGHT, ...IMAGE_FAMILY, ...DOCUMENT_FAMILY, ...MEDIA_FAMILY];
