@@ -42,7 +42,7 @@ export const STORAGE_KEYS = {
   modal: 'modal_store',
 } as const;
 
-/** Other localStorage keys of shell 9 (besides the zustand stores above). */
+/** Other localStorage keys of docs/product/shell-and-navigation.md §9 (besides the zustand stores above). */
 export const STORAGE_KEYS_SHELL = {
   vipModalTime: 'vip_modal_time',
   updateNotificationIsOpen: 'updateNotificationIsOpen',
@@ -52,7 +52,7 @@ export const STORAGE_KEYS_SHELL = {
   isFirst: 'isFirst',
 } as const;
 
-/** App-wide promos (shell 4, 9): cookie lifetimes in days, delays in ms, and keys of the promos area. */
+/** App-wide promos (docs/product/promos.md §4, §9): cookie lifetimes in days, delays in ms, and keys of the promos area. */
 export const PROMO_LIMITS = {
   guideCookieDays: 1,
   customerKefuCookieDays: 7,
@@ -87,7 +87,7 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 /** SMS code: 4 to 6 digits. */
 export const SMS_CODE_PATTERN = /^\d{4,6}$/;
 
-/** Quota, points and phone binding (chat-core 4, 9; shell 9). */
+/** Quota, points and phone binding (docs/product/quota-and-points.md §4, §9). */
 export const GATE_LIMITS = {
   /** Slider captcha of the phone-binding dialog: drag the handle to x=400 on a 460 px track. */
   captchaTarget: 400,
@@ -108,7 +108,7 @@ export const GATE_LIMITS = {
   vipOfferCountdownSec: 600,
 } as const;
 
-/** Login dialog (shell 5, 9): the register slider captcha (x=200 on a 260 track), WeChat QR and remembered accounts. */
+/** Login dialog (docs/product/accounts.md §5, §9): the register slider captcha (x=200 on a 260 track), WeChat QR and remembered accounts. */
 export const LOGIN_LIMITS = {
   registerCaptchaTarget: 200,
   registerCaptchaWidth: 260,
@@ -118,13 +118,13 @@ export const LOGIN_LIMITS = {
   wxQrTtlSec: 300,
   /** A remembered account's device token lives this long (then the password is asked again). */
   deviceTokenTtlDays: 90,
-  /** After a passed captcha the code request is made this much later (shell 4). */
+  /** After a passed captcha the code request is made this much later (docs/product/accounts.md §4). */
   codeRequestDelayMs: 1500,
   /** The desktop client's one-time login code lives this long (it opens the page right away). */
   clientCodeTtlSec: 60,
 } as const;
 
-/** Web search in chat (chat-core 4). */
+/** Web search in chat (docs/product/search.md §4). */
 export const WEB_SEARCH_LIMITS = {
   /** The search query is the question, cut to this many characters (search engines ignore more). */
   queryMaxChars: 100,

@@ -13,7 +13,7 @@ import { WEBDISK_MSG } from './msg/webdisk';
  * text only from here so a wording change happens in one place.
  */
 export const MSG = {
-  // generic / request layer (chat-core 8, shell 8)
+  // generic / request layer (docs/product/requests-and-errors.md §8)
   errorTitle: '错误',
   networkErrorTitle: '错误1',
   networkError: '网络异常，请稍后重新尝试。',
@@ -38,7 +38,7 @@ export const MSG = {
   /** GET /api/ready answers this with 503 (database down, migrations missing, shutting down). */
   notReady: '服务暂不可用，请稍后再试',
 
-  // accounts (shell 5, 8)
+  // accounts (docs/product/accounts.md §5, §8)
   phoneInvalid: '请输入正确的手机号再提交！',
   smsCodeInvalid: '请输入正确4-6位手机验证码再提交！',
   smsWait: '请等待2分钟后再试！',
@@ -64,7 +64,7 @@ export const MSG = {
   userInfoFailed: '获取用户信息失败',
   bindPhoneSuccess: '绑定手机成功！',
 
-  // web shell: header, avatar popover, login dialog (shell 2.2, 2.3, 3, 4)
+  // web shell: header, avatar popover, login dialog (docs/product/accounts.md §2, §3, §4)
   ordinaryUser: '普通用户',
   vipPermanent: '永久有效',
   logoutConfirmTitle: '退出登录',
@@ -72,7 +72,7 @@ export const MSG = {
   inviteCodeLocked: (code: string) => `邀请码：${code}`,
   registerHint: '注册后将自动登录',
 
-  // shell and account (shell-and-account 4, 5, 8): the spec's exact texts; each area adds its own below
+  // shell and account (docs/product/accounts.md §4, §5, §8): the spec's exact texts; each area adds its own below
   wxQrFailed: '获取微信登录信息失败',
   wxQrRefresh: '重新获取二维码！',
   captchaSuccess: '验证成功',
@@ -83,7 +83,7 @@ export const MSG = {
   copied: '内容已复制到到剪贴板',
   copyDenied: '无法复制文本未开通权限',
 
-  // chat (chat-core 4, 5, 8)
+  // chat (docs/product/chat.md §4, §5, §8)
   askEmpty: '请输入需要提问的问题',
   replyPending: '请等待消息回复完成',
   switchModelWhileLoading: '请等待回话回复完成！',
@@ -161,7 +161,7 @@ export const MSG = {
   recordNotFound: '会话不存在或已删除',
   deleteSuccess: '删除成功',
 
-  // web import (chat-core 5)
+  // web import (docs/product/uploads.md §5)
   linkEmpty: '请输入链接',
   linkInvalid: '请输入合法的链接',
   pageNoContent: '网页暂无内容',
@@ -172,7 +172,7 @@ export const MSG = {
   urlTimeout: '网页访问超时，请稍后重试',
   urlNotHtml: '该链接不是网页内容',
 
-  // history and battle (chat-core 4, 5)
+  // history and battle (docs/product/battle.md §4, §5)
   sessionCreated: (model: string) => `新增${model}新的会话成功！`,
   attachmentsParsing: '文件解析中，请等待解析完成后再发送',
   historyRename: '重命名',
@@ -204,7 +204,7 @@ export const MSG = {
   battleBestSaved: '评价已提交',
   battleOpenPanel: '选择模型',
   battleLocalOnly: '未登录：对抗记录仅保存在本机浏览器中',
-  // sending, message actions, follow-ups, reply preferences (chat-core 4, 5, 8, 9)
+  // sending, message actions, follow-ups, reply preferences (docs/product/chat.md §4, §5, §8, §9)
   askEmptyAlt: '请输入内容在进行提问',
   leaveWhileChatting: '正在对话中请等待对话完毕在进行跳转',
   chatInputPlaceholderCtrl: '请输入您的问题，Ctrl+Enter 发送，Enter 换行',
@@ -290,7 +290,7 @@ export const MSG = {
   examplesTitle: '提问示例',
   examplesTagQa: '问答',
   examplesTagCreate: '创作',
-  // prompt library and personas (chat-core 6, 7)
+  // prompt library and personas (docs/product/prompts-and-personas.md §6, §7)
   promptTitleRequired: '请输入标题!',
   promptContentRequired: '请输入内容!',
   promptTitleTooLong: '标题最多100个字',
@@ -380,7 +380,7 @@ export const MSG = {
   personaChattingWith: '正在与角色对话',
   personaPendingHint: '审核中的角色仅自己可见',
 
-  // model menus, chart model, mobile chat (chat-core 1, 9, 11)
+  // model menus, chart model, mobile chat (docs/product/chat.md §1, §9)
   menuMoreTitle: '更多模型',
   menuTabCurated: '精选模型',
   menuTabCustom: '自定义云端模型',
@@ -407,7 +407,7 @@ export const MSG = {
   mobileShortcutWeb: '网页理解',
   mobileShortcutCreation: '创作中心',
 
-  // quota, points, membership gates, phone binding (chat-core 3, 10)
+  // quota, points, membership gates, phone binding (docs/product/quota-and-points.md §3)
   quotaTypeUnknown: '未知的次数类型',
   quotaNumberInvalid: '参数 number 必须是1-100的整数',
   pointsNotEnough: (need: number) => `积分不足，本次对话需要 ${need} 积分`,
@@ -439,7 +439,7 @@ export const MSG = {
   phoneAlreadyBound: '您的账号已绑定手机号',
   bindPhoneBonus: (points: number) => `首次绑定手机号赠送 ${points} 积分`,
 
-  // web search (chat-core 4)
+  // web search (docs/product/search.md §4)
   searchWithAttachments: '附件暂不支持联网搜索',
   searchSourceUnavailable: '该搜索源暂未开放，请选择其他搜索源',
   searchOffLabel: '不启用',
@@ -454,7 +454,7 @@ export const MSG = {
   searchNotConfigured: '联网搜索暂未配置，本次回答未使用联网结果。',
   searchDemoNote: '演示搜索：结果由程序生成，未连接真实搜索引擎',
 
-  // import and attachments (chat-core 5, 8, 9)
+  // import and attachments (docs/product/uploads.md §5, §8, §9)
   uploadFailed: '上传失败',
   imageUploadFailed: '图片上传失败',
   fileUploadFailed: '文件上传失败',
@@ -514,7 +514,7 @@ export const MSG = {
   attachDone: '完成',
   attachImageHint: '支持 png、jpeg、jpg 格式，仅限1张，不超过5MB',
   attachDocHint: '支持 pdf、txt、csv、docx、xlsx、pptx、ppt、mobi、doc、epub，最多5个，单个不超过10MB，合计不超过5MB',
-  // header, global search, footer (shell 1)
+  // header, global search, footer (docs/product/shell-and-navigation.md §1)
   siteSearchPlaceholder: '搜索 1000+ AI 工具',
   siteSearchKeywordTooLong: '搜索关键词不能超过50个字',
   siteSearchHistory: '历史搜索',
@@ -525,7 +525,7 @@ export const MSG = {
   siteSearchEmpty: '没有找到相关工具，换个关键词试试',
   siteDomainInvalid: '域名格式不正确',
   siteAiNotice: '内容由AI生成，仅供参考',
-  // invitations, cash-outs and money promos (shell 6)
+  // invitations, cash-outs and money promos (docs/product/invite.md §6)
   inviteNotOpen: '请先开通邀请权限',
   inviteOpened: '邀请权限已开通',
   cashMoneyInvalid: '请输入正确的提现金额（最多两位小数）',
@@ -540,7 +540,7 @@ export const MSG = {
   cashSubmitted: '提现申请已提交，请等待审核',
   cashStatus: { pending: '审核中', paid: '已打款', refused: '已拒绝（金额已退回）' } as Record<string, string>,
   limitedOffer: '限时优惠',
-  // personal centre, downloads and desktop client (shell 8)
+  // personal centre, downloads and desktop client (docs/product/shell-and-navigation.md §8)
   profileNickInvalid: '昵称长度需为1-20个字符',
   profileNickBadChars: '昵称不能包含控制字符或不可见字符',
   profileAvatarInvalid: '请选择系统提供的头像',
@@ -558,7 +558,7 @@ export const MSG = {
   wechatUrlLinkFailed: '生成小程序链接失败，请稍后再试',
   pwaInstalled: '已添加到桌面，可从桌面或开始菜单打开万象 AI',
   pwaUpdateReady: '万象 AI 有新版本，刷新后即可使用',
-  // login: WeChat QR, register captcha, remembered accounts (shell 3)
+  // login: WeChat QR, register captcha, remembered accounts (docs/product/accounts.md §3)
   wxLoginOff: '微信登录暂未开放，请使用账号登录',
   wxQrInvalid: '二维码已失效，请重新获取',
   wxLoginFailed: '微信登录失败，请稍后再试',
@@ -575,7 +575,7 @@ export const MSG = {
   clientSwitchOk: '切换账号',
   clientSwitchKeep: '保持当前账号',
   clientSwitchUnknownAccount: '当前账号',
-  // sign-in, bonus counts, points bill, usage dashboard (shell 4)
+  // sign-in, bonus counts, points bill, usage dashboard (docs/product/quota-and-points.md §4)
   signinTitle: '每日签到',
   signinButton: '签到',
   signinRules: '规则',
@@ -623,7 +623,7 @@ export const MSG = {
     card: '卡密兑换',
   } as Record<string, string>,
   pointsReasonOther: '其他',
-  // promos, notices and app-wide dialogs (shell 7)
+  // promos, notices and app-wide dialogs (docs/product/promos.md §7)
   promoVersionInvalid: '版本号格式不正确',
   promoSourceInvalid: '来源格式不正确',
   promoKeywordInvalid: '关键词格式不正确',
@@ -662,7 +662,7 @@ export const MSG = {
   promoPosterGo: '立即查看',
   promoNationalDayText: '国庆献礼：会员限时特惠，9月1日-30日',
   promoNewYearText: '新春特惠：开通会员领新年好礼',
-  // membership shop and payment (shell 5)
+  // membership shop and payment (docs/product/membership-and-payment.md §5)
   shopItemUnknown: '该商品不存在或已下架',
   payUnavailable: '支付服务暂时不可用，请稍后再试',
   orderUnknown: '订单不存在',
@@ -679,7 +679,7 @@ export const MSG = {
   payMockLink: '在本机模拟支付',
   payNeedPhone: '根据政策要求，购买会员前需要先绑定手机号',
   payBindPhone: '绑定手机号',
-  // sidebar catalogue (shell 2.9)
+  // sidebar catalogue (docs/product/shell-and-navigation.md §2)
   sidebarLoadFailed: '菜单加载失败',
   sidebarRetry: '重新加载',
   sidebarCollapse: '收起侧边栏',

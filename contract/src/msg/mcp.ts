@@ -1,6 +1,6 @@
 /** Messages of the MCP servers and tool calls (2.11, 3, 5, 9). Spread into MSG (messages.ts). */
 export const MCP_MSG = {
-  // Spec 5 and 9: at most 4 MCP services connected at once.
+  // docs/product/custom-models.md §5, §9: at most 4 MCP services connected at once.
   mcpLimitReached: '最多同时连接 4 个 MCP 服务',
   mcpServersTitle: 'MCP 服务',
   mcpServersHint: 'MCP 服务由平台统一配置，当前仅供查看',

@@ -1,6 +1,6 @@
 /** Messages of the custom providers and models (2.11, 4.6, 5, 7.4, 8): the spec's exact texts. Spread into MSG (messages.ts). */
 export const PROVIDERS_MSG = {
-  // Spec 5: add-provider and add-model validation.
+  // docs/product/custom-models.md §5: add-provider and add-model validation.
   providersCompanyRequired: '请输入供应商名称',
   providersApiUrlRequired: '请输入接口地址',
   providersApiKeyRequired: '请输入秘钥',
@@ -8,7 +8,7 @@ export const PROVIDERS_MSG = {
   providersNamespaceRequired: '请输入模型别名',
   providersFunctionsRequired: '请选择模型功能',
   providersSaveProviderFirst: '未查询到当前服务器请先保存当前服务商配置在进行添加',
-  // Spec 8: results.
+  // docs/product/custom-models.md §8: results.
   providersAddOk: '新增成功',
   providersAddFailed: '新增失败',
   providersSaveOk: '保存成功!',

@@ -1,6 +1,6 @@
 /** Messages of the presentations (2.8, 4.5, 5, 7.5, 8): the spec's exact texts. Spread into MSG (messages.ts). */
 export const SLIDES_MSG = {
-  // validation and errors (spec 5, 8), word for word
+  // validation and errors (docs/product/mindmap-and-slides.md §5, §8), word for word
   slidesNotReady: '没有消息或者正在生成中，请稍等...',
   slidesNoContent: 'no ppt content, generate it first',
   slidesWaitContent: 'wait for ppt content',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money promos (shell 2.5, 3, 4, 7): the VIP countdown promo (last_date), the recommended-VIP
+ * Money promos (docs/product/promos.md §2, §3, §4, §7): the VIP countdown promo (last_date), the recommended-VIP
  * comparison table (last.day/rec) and the out-of-quota popup data (quota.popup).
  * appid, uid and vt are what the spec's client sends; the server answers from the session.
  */
@@ -57,7 +57,7 @@ export interface RecommendVip {
   tips: string;
 }
 
-/** Quota popup data (shell 3). Prices in cents. */
+/** Quota popup data (docs/product/promos.md §3). Prices in cents. */
 export interface QuotaPopup {
   title: string;
   subtitle: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * Agents (search-agents-tools 3, 4.7, 4.8, 7.3): system agents from the catalog, user agents
+ * Agents (docs/product/agents.md §3, §4, §7): system agents from the catalog, user agents
  * (`/api/v2/chat/agent/*`), agent chat records and collections.
  */
 

@@ -75,7 +75,7 @@ export const VIP_TIME_PERMANENT = '永久有效';
 
 export const UserInfoQuerySchema = z.object({ app_channel: appChannelField });
 
-/** User info of the spec (chat-core 3, shell 3). */
+/** User info of the spec (docs/product/accounts.md §3). */
 export interface UserInfo {
   id: number;
   uid: number;
@@ -98,7 +98,7 @@ export interface UserInfo {
   createdAt: string;
 }
 
-// ---- WeChat QR login (shell 3, 4, 7)
+// ---- WeChat QR login (docs/product/accounts.md §3, §4, §7)
 
 /** A QR id: 22 base64url characters issued by getWxQrcode (also the official account's scene_str). */
 const qrcodeIdField = z
@@ -140,7 +140,7 @@ export const WxDevConfirmSchema = z.object({
 });
 export type WxDevConfirmReq = z.infer<typeof WxDevConfirmSchema>;
 
-// ---- Remembered accounts (shell 3 accountHistory): a device token instead of a password
+// ---- Remembered accounts (docs/product/accounts.md §3 accountHistory): a device token instead of a password
 
 export interface DeviceTokenRes {
   device_token: string;
@@ -161,7 +161,7 @@ export const DeviceLoginSchema = z.object({
 export type DeviceLoginReq = z.infer<typeof DeviceLoginSchema>;
 
 /**
- * The desktop client's hand-over (shell 2.6): its signed-in session asks for a one-time code and
+ * The desktop client's hand-over (docs/product/accounts.md §2): its signed-in session asks for a one-time code and
  * opens the site with ?source=wanxiang_pc&client_code=...; the page exchanges the code once by POST.
  */
 export interface ClientCodeRes {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { inviteCodeField } from './common';
 
-/** Model catalog entries as served to the web app (chat-core 3, search-agents-tools 3). */
+/** Model catalog entries as served to the web app (docs/product/chat.md §3). */
 export type CheckKey = 'chat' | 'chat_v40' | 'chat_image' | 'chat_doc' | 'chat_media' | 'chat_table' | 'chat_networking' | 'hat_official' | 'resource_file';
 export type ResloveType = 'deepSeek' | 'common' | 'agent' | 'zhipu' | 'image' | 'file' | 'customer';
 
@@ -35,7 +35,7 @@ export interface ModelEntry {
   reasoning: boolean;
   /** Offline models answer 该模型尚未上线. */
   online: boolean;
-  /** Whether exchanges with this model are kept in server history (chat-core 9). */
+  /** Whether exchanges with this model are kept in server history (docs/product/chat.md §9). */
   keepHistory: boolean;
   vendor: string;
   children?: ModelEntry[];
@@ -47,7 +47,7 @@ export interface ModelEntry {
 const NO_AGENT_TYPES: readonly ResloveType[] = ['image', 'file', 'customer'];
 
 /**
- * Whether a user agent may be built on this model (search-agents-tools 3): an online text chat
+ * Whether a user agent may be built on this model (docs/product/agents.md §3): an online text chat
  * model of the catalog. Checked when the agent is saved and again at every turn; the web's model
  * picker offers the same list.
  */
@@ -85,7 +85,7 @@ export const ModelDetailsQuerySchema = z.object({
 });
 export type ModelDetailsQuery = z.infer<typeof ModelDetailsQuerySchema>;
 
-/** A web-search source of GET /api/v1/config/model/internet (chat-core 4: picking one switches search on). */
+/** A web-search source of GET /api/v1/config/model/internet (docs/product/search.md §4: picking one switches search on). */
 export interface InternetSource {
   /** What the chat request's `internet` field names. */
   key: string;

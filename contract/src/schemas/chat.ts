@@ -36,13 +36,13 @@ export const ChatRequestSchema = z
     atype: z.string().max(32).optional(),
     /** allow_points models: pay with points instead of counts (开启积分抵扣). */
     usePoints: z.boolean().optional(),
-    /** Ids of uploaded attachments (documents or one image) to give the model (chat-core 9). */
+    /** Ids of uploaded attachments (documents or one image) to give the model (docs/product/chat.md §9). */
     files: z.array(z.string().trim().min(1).max(36)).max(5, { error: '最多只能上传5个文件' }).optional(),
     /** Web-search source key from /api/v1/config/model/internet; absent = not enabled. */
     internet: z.string().trim().max(32).optional(),
     /** Persona whose context lines go before the conversation. */
     personaId: z.number().int().positive().optional(),
-    /** Reply preferences (chat-core 9): answer angle, modifiers, length, language. */
+    /** Reply preferences (docs/product/chat.md §9): answer angle, modifiers, length, language. */
     prefs: z
       .object({
         angle: z.string().max(16).optional(),

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 
 /**
  * Message feedback (like/dislike, the dislike/report dialog), follow-up suggestions and the
- * reply-preference options (chat-core 4, 5, 9).
+ * reply-preference options (docs/product/chat.md §4, §5, §9).
  */
 
 const messageIdField = z
@@ -25,7 +25,7 @@ export interface MessageVoteRes {
   vote: -1 | 0 | 1;
 }
 
-/** Report categories: harmful/unsafe 1, vulgar 2, abuse 3, illegal 4, other 5 (chat-core 9). */
+/** Report categories: harmful/unsafe 1, vulgar 2, abuse 3, illegal 4, other 5 (docs/product/chat.md §9). */
 export const REPORT_CATEGORIES = [1, 2, 3, 4, 5] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 export const REPORT_REASON_MAX = 500;

@@ -4,7 +4,7 @@ import { MSG } from '../messages';
 import { pageField, rowsField } from './common';
 
 /**
- * Multi-model comparison sessions (chat-core 2 "Multi-model battle panel", 7 "groups"):
+ * Multi-model comparison sessions (docs/product/battle.md §2, 7 "groups"):
  * served under /api/v2/chat/groups/*, login required, only the caller's groups.
  * A group is one comparison session: the chosen models, the multi-turn switch and its rounds;
  * a round is one question and each model's answer to it.
@@ -14,7 +14,7 @@ const groupIdField = z.string({ error: '请提供对抗会话 id' }).trim().min(
 const messageIdField = z.string({ error: '请提供消息 id' }).trim().min(1, { error: '请提供消息 id' }).max(64);
 const modelKeyField = z.string().trim().min(1).max(64);
 
-/** The models of a comparison: at least 2 and at most 4, each once (chat-core 5 "Comparison"). */
+/** The models of a comparison: at least 2 and at most 4, each once (docs/product/battle.md §5). */
 export const BattleModelsSchema = z
   .array(modelKeyField, { error: MSG.battleMinModels })
   .min(LIMITS.multiModelMin, { error: MSG.battleMinModels })

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { pageField, rowsField } from './common';
 
 /**
- * Invitations, the inviter's wallet and cash-outs (shell 1, 6, 7). Money travels as cents
+ * Invitations, the inviter's wallet and cash-outs (docs/product/invite.md §1, §6, §7). Money travels as cents
  * everywhere inside; the spec's moneyCash `money` is yuan with at most two decimals.
  */
 

@@ -36,18 +36,18 @@ export interface PageTextRes {
 /** Longest page text returned; longer pages are cut at this many characters. */
 export const PAGE_TEXT_MAX_CHARS = 100_000;
 
-/** What the import dialog understands (chat-core 2 "Import dialog"): audio, video or a web page. */
+/** What the import dialog understands (docs/product/uploads.md §2): audio, video or a web page. */
 export const IMPORT_TYPES = ['voice', 'video', 'web'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
-/** File types each import accepts (chat-core 5 "Import"). */
+/** File types each import accepts (docs/product/uploads.md §5). */
 export const IMPORT_ACCEPT: Record<ImportType, readonly string[]> = {
   voice: ['mp3', 'mp4', 'aac', 'wav', 'opus'],
   video: ['mp4'],
   web: ['html'],
 };
 
-/** Largest audio, video or HTML file an import reads (chat-core 9: 10 MB a file). */
+/** Largest audio, video or HTML file an import reads (docs/product/uploads.md §9: 10 MB a file). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
@@ -80,7 +80,7 @@ export interface MediaImportRes {
 }
 
 /**
- * Web and file text of an import reduced to Chinese (chat-core 5): Han characters and Chinese
+ * Web and file text of an import reduced to Chinese (docs/product/uploads.md §5): Han characters and Chinese
  * punctuation survive, so sentences stay readable; Latin text, markup leftovers and symbols go.
  * Line breaks between paragraphs are kept as one newline.
  */

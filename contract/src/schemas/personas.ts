@@ -4,7 +4,7 @@ import { ChatRoleSchema } from './chat';
 import { isHttpUrl } from './prompts';
 
 /**
- * Personas / AI roles (chat-core 3, 5 "Persona", 7 `GET /api/v1/nika/list`, `POST /api/persona`).
+ * Personas / AI roles (docs/product/prompts-and-personas.md §3, §5, 7 `GET /api/v1/nika/list`, `POST /api/persona`).
  * status: 1 normal (approved), 4 pending review (shown orange), anything else refused (shown red).
  */
 export const PERSONA_STATUS = { approved: 1, pending: 4, refused: 2 } as const;
@@ -89,7 +89,7 @@ export interface PersonaListRes {
   rows: number;
 }
 
-/** How a status reads and which color shows it (chat-core 3: pending orange, refused red). */
+/** How a status reads and which color shows it (docs/product/prompts-and-personas.md §3: pending orange, refused red). */
 export function personaStatusView(status: number): { label: string; color: 'green' | 'orange' | 'red' } {
   if (status === PERSONA_STATUS.approved) return { label: MSG.personaStatusApproved, color: 'green' };
   if (status === PERSONA_STATUS.pending) return { label: MSG.personaStatusPending, color: 'orange' };

@@ -64,7 +64,7 @@ export const DownloadsQuerySchema = z.object({
 });
 export type DownloadsQuery = z.infer<typeof DownloadsQuerySchema>;
 
-/** Download links for one invite-code token and brand (shell 9): four desktop links and mobile. */
+/** Download links for one invite-code token and brand (docs/product/accounts.md §9): four desktop links and mobile. */
 export interface DownloadLinks {
   brand: string;
   version: string;

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * App-wide promotions and notices (shell 2.5, 3, 4, 7): config/init (client update and the
+ * App-wide promotions and notices (docs/product/promos.md §2, §3, §4, §7): config/init (client update and the
  * model promo), the text notice, the admin-driven global notice, the search-engine guide and
  * the new-year activity. The operator edits server/catalog/promos.json; these are the wire shapes.
  */
 
-/** Release versions are dates written YYYY.MM.DD (shell 9: pc 2025.08.19, web 2025.10.20). */
+/** Release versions are dates written YYYY.MM.DD (docs/product/promos.md §9: pc 2025.08.19, web 2025.10.20). */
 export const VERSION_PATTERN = /^\d{4}\.\d{2}\.\d{2}$/;
 
 const version = z.string({ error: MSG.promoVersionInvalid }).trim().regex(VERSION_PATTERN, { error: MSG.promoVersionInvalid });

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { HistoryMessageSchema } from './chat';
 
 /**
- * Custom providers and models (search-agents-tools 3 "Service provider", "Service model",
+ * Custom providers and models (docs/product/custom-models.md §3, "Service model",
  * "Custom model config entry"; 4.6; 7.4 /api/v1/user/models/*, chat2/getModelMax, chat2/completionsModel).
  * Keys travel only browser -> server; answers carry `key_hint` (like `sk-****abcd`), never the key.
  */
@@ -125,7 +125,7 @@ export interface ProviderDetailRes {
   models: ServiceModelView[];
 }
 
-/** GET model.list: a custom model as a chat menu entry (spec 3 "Custom model config entry", minus api_key). */
+/** GET model.list: a custom model as a chat menu entry (docs/product/custom-models.md §3, minus api_key). */
 export interface CustomModelEntry {
   id: number;
   key: string;

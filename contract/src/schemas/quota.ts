@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { phoneField, smsCodeField } from './common';
 
 /**
- * Quota, points and phone binding (chat-core 6, 7, 10; shell-and-account 3, 7).
+ * Quota, points and phone binding (docs/product/quota-and-points.md §6, §7, §3).
  * `type` is a quota key of the catalog (chat, chat_v40, chat_doc... or a tool key).
  */
 const quotaType = z
@@ -46,7 +46,7 @@ export interface QuotaRefusal {
   balance: number;
 }
 
-/** Usage list item (shell 3): max -1 unlimited, null none. */
+/** Usage list item (docs/product/quota-and-points.md §3): max -1 unlimited, null none. */
 export interface UsageItem {
   key: string;
   name: string;
@@ -63,7 +63,7 @@ export interface PointsRes {
 }
 
 /**
- * POST /v2/points/bill (shell 7): the caller's points ledger, newest first. type 0 all,
+ * POST /v2/points/bill (docs/product/quota-and-points.md §7): the caller's points ledger, newest first. type 0 all,
  * 1 income (delta > 0), 2 expense (delta < 0). invite_code is the keyword state the web app
  * sends along with every call; the bill ignores it.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Scholar and arXiv search (search-agents-tools 2.4, 2.7, 3, 7.1). Owned by the scholar area;
+ * Scholar and arXiv search (docs/product/search.md §2, §3, §7). Owned by the scholar area;
  * the unified search page reads these shapes too.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Search hub, hot lists and intent detection (search-agents-tools 2.1-2.3, 3, 7.1). */
+/** Search hub, hot lists and intent detection (docs/product/search.md §2, §3, §7). */
 
 export const HOT_SOURCES = ['zhihu', 'baidu', 'weibo'] as const;
 export type HotSource = (typeof HOT_SOURCES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Membership shop and payment (shell-and-account 2.5, 7): shop lists, orders, payment query,
+ * Membership shop and payment (docs/product/membership-and-payment.md §2, §7): shop lists, orders, payment query,
  * membership cards. Prices are integer cents; the web divides by 100 for display.
  */
 

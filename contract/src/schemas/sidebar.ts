@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The sidebar catalogue (search-agents-tools 2.9): groups with section dividers, sub-items,
+ * The sidebar catalogue (docs/product/shell-and-navigation.md §2): groups with section dividers, sub-items,
  * 'new' dots with a version, an optional carousel per group, and the promo banners of the
  * rotating carousel. The operator edits server/catalog/sidebar.json; the server validates it
  * with SidebarFileSchema at boot and serves the caller's projection at GET /api/v2/config/sidebar.
@@ -41,7 +41,7 @@ export const SidebarGroupSchema = z.object({
   /** A divider with this title is drawn before the group (AI媒体, 近期热门, 热门功能). */
   section: z.string().min(1).max(12).optional(),
   dot: SidebarDotSchema.optional(),
-  /** Hidden in desktop-client mode (shell 2.6: the home item). */
+  /** Hidden in desktop-client mode (docs/product/shell-and-navigation.md §2: the home item). */
   hideInDesktopClient: z.boolean().optional(),
   children: z.array(SidebarChildSchema).default([]),
   carousel: z.array(SidebarSlideSchema).optional(),
@@ -58,9 +58,9 @@ export const SidebarBannerSchema = z
   .refine((b) => Boolean(b.route) !== Boolean(b.external), { error: 'route 与 external 必须二选一' });
 
 export const SidebarFileSchema = z.object({
-  /** Gates the thesis entry /newAiThesis/index (search-agents-tools 6). */
+  /** Gates the thesis entry /newAiThesis/index (docs/product/shell-and-navigation.md §6). */
   ai_amuse: z.boolean(),
-  /** Banner carousel autoplay (search-agents-tools 9: 3000 ms). */
+  /** Banner carousel autoplay (docs/product/shell-and-navigation.md §9: 3000 ms). */
   carouselIntervalMs: z.number().int().min(1000).max(20000),
   groups: z.array(SidebarGroupSchema).min(1),
   banners: z.array(SidebarBannerSchema).default([]),

@@ -1,5 +1,5 @@
 /**
- * Daily sign-in (shell-and-account 2.4, 3, 4, 7): check.signin, todayIsSign, signin, signin.info.
+ * Daily sign-in (docs/product/signin.md §2, §3, §4, §7): check.signin, todayIsSign, signin, signin.info.
  * All are GET calls without a body.
  */
 

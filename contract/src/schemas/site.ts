@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * Site-wide data of the shell: the header's global search (shell 2.2, 7: GET /api/v2/config/search)
- * and the footer's company and registration lines chosen by main domain (shell 1).
+ * Site-wide data of the shell: the header's global search (docs/product/shell-and-navigation.md §2, §7: GET /api/v2/config/search)
+ * and the footer's company and registration lines chosen by main domain (docs/product/shell-and-navigation.md §1).
  */
 
 /** A keyword longer than this is refused: tool names and keywords are short. */
 export const SITE_SEARCH_KEYWORD_MAX = 50;
 /** At most this many matches come back for one keyword. */
 export const SITE_SEARCH_RESULT_MAX = 30;
-/** The ranking shown with an empty keyword (shell 9: top-12). */
+/** The ranking shown with an empty keyword (docs/product/shell-and-navigation.md §9: top-12). */
 export const SITE_RANKING_SIZE = 12;
 
 /** GET /api/v2/config/search?keyword= ; an absent or blank keyword asks for recommendations and ranking. */

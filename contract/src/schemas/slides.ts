@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * Presentations (search-agents-tools 2.8, 3, 4.5, 5, 7.5): the outline streamed by a model, the
+ * Presentations (docs/product/mindmap-and-slides.md §2, §3, §4, §5, §7): the outline streamed by a model, the
  * templates, the build task and its preview. The outline is markdown (# title, ## chapter,
- * ### slide, - bullet); `parseOutline` reads it into the outline tree of spec 3, shared by the
+ * ### slide, - bullet); `parseOutline` reads it into the outline tree of docs/product/mindmap-and-slides.md §3, shared by the
  * server (which builds the deck from it) and the web editor.
  */
 
@@ -38,7 +38,7 @@ export function pptContentProblem(req: { content?: string }): string | null {
   return req.content?.trim() ? null : MSG.slidesContentRequired;
 }
 
-/** Content first, then the template (spec 5 order). */
+/** Content first, then the template (docs/product/mindmap-and-slides.md §5 order). */
 export function pptCreateProblem(req: PptCreateReq): string | null {
   return pptContentProblem(req) ?? (req.id ? null : MSG.slidesTemplateRequired);
 }
@@ -127,7 +127,7 @@ export interface PptPreview extends PptTaskInfo {
   slides: PptSlide[];
 }
 
-/** Outline tree node (spec 3). level: 1 title, 2 chapter, 3 slide; content: its bullet points. */
+/** Outline tree node (docs/product/mindmap-and-slides.md §3). level: 1 title, 2 chapter, 3 slide; content: its bullet points. */
 export interface OutlineNode {
   id: string;
   title: string;
@@ -150,7 +150,7 @@ const cleanText = (s: string) =>
     .trim();
 
 /**
- * Read outline markdown into the tree of spec 3. Headings deeper than ### count as slides;
+ * Read outline markdown into the tree of docs/product/mindmap-and-slides.md §3. Headings deeper than ### count as slides;
  * bullets (and plain lines) attach to the nearest node above; a bullet before any heading
  * attaches to an implicit title. Empty headings are skipped.
  */

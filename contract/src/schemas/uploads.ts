@@ -1,7 +1,7 @@
 import { MSG } from '../messages';
 
 /**
- * Chat attachments (chat-core 9): images and documents uploaded with POST /api/v1/file/yfoo.upload
+ * Chat attachments (docs/product/uploads.md §9): images and documents uploaded with POST /api/v1/file/yfoo.upload
  * and then named by id in the chat request's `files`.
  */
 
@@ -56,14 +56,14 @@ export interface UploadRes {
   kind: UploadKind;
 }
 
-/** Word count as the chips show it: characters under 1000, then thousands, then ten-thousands (chat-core 9). */
+/** Word count as the chips show it: characters under 1000, then thousands, then ten-thousands (docs/product/uploads.md §9). */
 export function formatChars(chars: number): string {
   if (chars < 1000) return `${chars}字`;
   if (chars < 10_000) return `${(chars / 1000).toFixed(1).replace(/\.0$/, '')}千字`;
   return `${(chars / 10_000).toFixed(1).replace(/\.0$/, '')}万字`;
 }
 
-/** File size in KB / MB / GB (chat-core 9). */
+/** File size in KB / MB / GB (docs/product/uploads.md §9). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))}KB`;
   if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')}MB`;

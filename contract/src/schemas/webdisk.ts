@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBDISK_MSG } from '../msg/webdisk';
 
 /**
- * Cloud-disk, find files and find websites (search-agents-tools 2.5, 2.6, 3, 7.1). Owned by the
+ * Cloud-disk, find files and find websites (docs/product/search.md §2, §3, §7). Owned by the
  * webdisk area; the unified search page reads these shapes too.
  */
 
