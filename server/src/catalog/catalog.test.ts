@@ -5,8 +5,8 @@ import { loadCatalog, toWebEntry } from './index';
 
 const catalog = loadCatalog();
 
-// Every key the spec names, written out: chat-core 2 (route types), chat-core 7 (chat2/{model}),
-// shell-and-account 2.5 (promo links) and search-agents-tools 2.9 (sidebar models).
+// Every key the spec names, written out: docs/product/chat.md §2 (route types), docs/product/chat.md §7 (chat2/{model}),
+// docs/product/promos.md §2 (promo links) and docs/product/shell-and-navigation.md §2 (sidebar models).
 // prettier-ignore
 const ROUTE_TYPES = [
   'index', 'v35', 'echarts', 'net', 'image', 'doc', 'video', 'voice', 'web', 'AllModelAttack', 'talkV2', 'vfast', 'deepseek-v3',

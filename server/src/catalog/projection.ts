@@ -4,7 +4,7 @@ import type { CatalogModel } from './types';
 export interface WebProjectionOptions {
   /** Whether the model can be served now (vendor configured, or the demo upstream). */
   isOnline: (model: CatalogModel) => boolean;
-  /** The visitor arrived with an invite code: use the invite labels (shell 6). */
+  /** The visitor arrived with an invite code: use the invite labels (docs/product/invite.md §6). */
   invite?: boolean;
 }
 

@@ -13,7 +13,7 @@ const iconPath = z.string().regex(/^\/model-icons\/[a-z0-9-]+\.svg$/, 'icon must
 export const ModelFileEntrySchema = z.strictObject({
   key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'key: letters, digits, . _ - (at most 64)'),
   label: text,
-  /** Label shown instead to visitors who arrive with an invite code (shell 6). */
+  /** Label shown instead to visitors who arrive with an invite code (docs/product/invite.md §6). */
   inviteLabel: text.optional(),
   sort_label: text,
   shortName: text,

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { FakeSource } from './types';
 
 /**
- * Hot-list sites (search-agents-tools 2.2) replaying recorded answers of their public APIs:
+ * Hot-list sites (docs/product/search.md §2) replaying recorded answers of their public APIs:
  * Zhihu /topstory/hot-list, Baidu /api/board, Weibo /ajax/side/hotSearch. `/hot-broken` answers
  * an error page and `/hot-garbage` a 200 that is not JSON, for the failure paths.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FakeSource } from './types';
 
 /**
- * A fake OpenAI-compatible provider (a user's custom provider, search-agents-tools 4.6): POST
+ * A fake OpenAI-compatible provider (a user's custom provider, docs/product/custom-models.md §4): POST
  * {base}/chat/completions with `Authorization: Bearer <FAKE_PROVIDER_KEY>` replays a recorded
  * DeepSeek stream; a wrong key gets the recorded 401 body. `/redirect/<port>/v1/...` answers a
  * 307 to another origin (127.0.0.1:<port>), for the test that a key never follows a redirect.

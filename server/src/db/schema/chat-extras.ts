@@ -18,7 +18,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-/** A persona / AI role (chat-core 3). status: 1 normal, 4 pending review, other values refused. */
+/** A persona / AI role (docs/product/prompts-and-personas.md §3). status: 1 normal, 4 pending review, other values refused. */
 export const personas = pgTable(
   'personas',
   {

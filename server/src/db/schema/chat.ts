@@ -2,7 +2,7 @@ import type { MessageExtras } from '@wanxiang/contract';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A chat session (chat-core 3). `id` is the client's session uuid, unique per user. */
+/** A chat session (docs/product/chat.md §3). `id` is the client's session uuid, unique per user. */
 export const conversations = pgTable(
   'conversations',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Accounts and the economy of the shell (shell-and-account 3-9): sign-in, bonus counts, shop
+ * Accounts and the economy of the shell (docs/product/signin.md §3-§9): sign-in, bonus counts, shop
  * orders and payment notifications, membership cards, the inviter's wallet and cash-outs,
  * remembered devices and WeChat identities. Money is in cents; every balance change is one
  * conditional statement that also writes its ledger row.

@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, 
 
 /**
  * Tables of the search family, custom providers and models, agents and slides
- * (search-agents-tools 3). Each area owns its tables; this file only holds their shapes.
+ * (docs/product/search.md §3). Each area owns its tables; this file only holds their shapes.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * WeChat QR login behind one interface (shell 4 "QR login"). The auth module creates a QR for a
+ * WeChat QR login behind one interface (docs/product/accounts.md §4). The auth module creates a QR for a
  * scene id (its qrcode_id) and learns who scanned it through `confirm` (dev page or the official
  * account's event callback); it never talks to WeChat itself.
  */

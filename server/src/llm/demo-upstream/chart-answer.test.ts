@@ -3,7 +3,7 @@ import { loadCatalog } from '../../catalog';
 import { buildAnswer, buildChartAnswer } from './answer';
 import { startDemoUpstream, type DemoUpstream } from './server';
 
-/** The chart model (chat-core 9) in demo mode: its system prompt gets a real ```echarts block. */
+/** The chart model (docs/product/chat.md §9) in demo mode: its system prompt gets a real ```echarts block. */
 
 function echartsBlock(text: string): Record<string, unknown> {
   const m = /```echarts\n([\s\S]*?)\n```/.exec(text);

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate';
 import { quotaPopup, recommendVip, vipPromo } from './service';
 
 /**
- * Money promo calls (shell 7): last_date (VIP countdown promo), last.day/rec (recommended VIP),
+ * Money promo calls (docs/product/promos.md §7): last_date (VIP countdown promo), last.day/rec (recommended VIP),
  * and quota.popup (out-of-quota dialog data; our path, the spec names no call for it).
  * last_date and last.day/rec answer without a session too (end: true for the promo then).
  */

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { activitySettings } from './settings';
 
-/** Money promos (shell 2.5, 4): what each dialog shows for this caller. */
+/** Money promos (docs/product/promos.md §2, §4): what each dialog shows for this caller. */
 type Ctx = Pick<AppContext, 'config'>;
 
-/** Vip 79 is a special tier the spec keeps out of the VIP promo (shell 4, 6). */
+/** Vip 79 is a special tier the spec keeps out of the VIP promo (docs/product/promos.md §4, §6). */
 export const NO_PROMO_VIP = 79;
 
 const DAY_MS = 86_400_000;

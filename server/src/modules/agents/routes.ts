@@ -52,7 +52,7 @@ export const AGENT_FILES_PER_MINUTE = 30;
 const RecordsListSchema = AgentPageSchema.extend({ assistant_id: z.string().trim().max(64).optional() });
 
 /**
- * Agents (search-agents-tools 7.3): the agent API under /api/v1/agent (list, suggest, info, file,
+ * Agents (docs/product/agents.md §7): the agent API under /api/v1/agent (list, suggest, info, file,
  * chat streamed), the user-agent group under /api/v2/chat/agent and the tool list of
  * /api/v2/config/model/tools. GET reads take query parameters, POSTs a JSON body.
  */

@@ -20,7 +20,7 @@ describe.each(testDbKinds())('auth routes (%s)', (kind) => {
     const res = await t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers, remoteAddress: ip });
     return { status: res.statusCode, body: res.json<Envelope<UserInfo>>() };
   };
-  /** Register as the web does: pass the slider first (shell 4), from the same address. */
+  /** Register as the web does: pass the slider first (docs/product/accounts.md §4), from the same address. */
   const registerUser = async (payload: Record<string, unknown>) => {
     const ip = randomIp();
     return post('/v1/user/register', { ...payload, captcha_token: await registerCaptchaToken(t.app, ip) }, {}, ip);

@@ -15,7 +15,7 @@ import { latestSmsCode } from './sms-store';
 import { findUserById, findUserByLogin, uniqueViolation } from './store';
 
 /**
- * Phone binding (chat-core 4, 5, 10): an account without a phone (registered by user name or
+ * Phone binding (docs/product/accounts.md §4, §5): an account without a phone (registered by user name or
  * e-mail) must bind one before chatting. The chain is server-checked end to end: slider
  * captcha -> one-time token -> binding SMS code (purpose 'bind', only sent with the token) ->
  * bindPhone, which needs that code. The first binding earns 10 points, once per person and

@@ -8,7 +8,7 @@ import { hashToken, newSessionToken } from './tokens';
 import { toUserInfo } from './user-info';
 
 /**
- * The desktop client's hand-over to the web page (shell 2.6 "tokens supplied by query"): the
+ * The desktop client's hand-over to the web page (docs/product/accounts.md §2): the
  * client, signed in natively, asks for a one-time code (32 random bytes, only the hash kept, 60 s)
  * and opens /?source=wanxiang_pc&client_code=...; the page exchanges it once by POST for a session
  * of its own. No session token ever travels in an address (server logs, history, Referer), and a

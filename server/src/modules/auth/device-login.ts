@@ -8,7 +8,7 @@ import { findUserById } from './store';
 import { hashToken, newSessionToken } from './tokens';
 
 /**
- * Remember account (shell 3 accountHistory) without keeping a password in the browser: after a
+ * Remember account (docs/product/accounts.md §3 accountHistory) without keeping a password in the browser: after a
  * login with 记住密码 ticked, the browser asks for a long-lived device token (random 32 bytes,
  * only its hash stored, 90 days, revocable) and keeps {account, token}. Next time it trades the
  * token for a fresh session; the account name must still be the token owner's login name.

@@ -16,7 +16,7 @@ const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: Stri
 const limitLoginsByIp = (ctx: AppContext, req: FastifyRequest) =>
   enforce(ctx.kv, `login:ip:${req.ip}`, 60, LIMITS.loginAttemptsPerIpPerMinute, MSG.loginTooMany);
 
-/** Accounts (shell-and-account 7): SMS codes, phone/password login, register, user info, logout. */
+/** Accounts (docs/product/accounts.md §7): SMS codes, phone/password login, register, user info, logout. */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await watchSessionDrops(ctx);
   app.post('/v1/user/sendSmsCode', async (req) => {

@@ -7,7 +7,7 @@ import { findUserIdByInviteCode, uniqueViolation, type UserRow } from './store';
 import { findUserByOpenid, insertWechatUser } from './wechat-store';
 
 /**
- * WeChat QR login (shell 4 "QR login"). A QR is a record in the key-value store (shared by all
+ * WeChat QR login (docs/product/accounts.md §4). A QR is a record in the key-value store (shared by all
  * server processes through Redis) that lives LOGIN_LIMITS.wxQrTtlSec: status 0 until WeChat (or
  * the dev confirm page) reports the scan with an openid, then 1. loginWxQrcode turns a confirmed
  * QR into a session once: the first WeChat login creates the account.
@@ -74,7 +74,7 @@ export async function loginWxQr(ctx: AppContext, req: LoginWxQrcodeReq, meta: Cl
   return startSession(ctx, user, meta);
 }
 
-/** The user of an openid; "unregistered WeChat accounts are created automatically" (shell 1). */
+/** The user of an openid; "unregistered WeChat accounts are created automatically" (docs/product/accounts.md §1). */
 async function wechatUser(ctx: AppContext, openid: string, req: LoginWxQrcodeReq): Promise<UserRow> {
   const db = ctx.database.db;
   const invitedBy = req.invite_code ? await findUserIdByInviteCode(db, req.invite_code.toUpperCase()) : null;

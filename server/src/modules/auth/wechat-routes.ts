@@ -16,7 +16,7 @@ const QR_PER_IP_PER_MINUTE = 30;
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
- * WeChat QR login (shell 7): getWxQrcode, queryWxQrcode, loginWxQrcode; the official account's
+ * WeChat QR login (docs/product/accounts.md §7): getWxQrcode, queryWxQrcode, loginWxQrcode; the official account's
  * event callback; and, with WECHAT_LOGIN=dev, the local confirm page standing in for the scan.
  */
 export async function registerWechatRoutes(

@@ -24,7 +24,7 @@ export async function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContex
     return ok(await verifyDrag(ctx, user.id, body), MSG.captchaPassed);
   });
 
-  // The login dialog's register slider (shell 5: x=200 on 260): anonymous, so bound to the caller's address.
+  // The login dialog's register slider (docs/product/accounts.md §5: x=200 on 260): anonymous, so bound to the caller's address.
   app.post('/v1/captcha/register', async (req) => {
     await enforce(ctx.kv, `captcha:ip:${req.ip}`, 60, CHALLENGES_PER_MINUTE, MSG.rateLimited);
     return ok(await issueChallenge(ctx, registerCaptchaOwner(req.ip), 'register'));

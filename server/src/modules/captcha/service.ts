@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { refused } from '../../http/errors';
 
 /**
- * Slider captcha checked by the server (chat-core 5, 9: target x=400 on a 460 px track). The
+ * Slider captcha checked by the server (docs/product/accounts.md §5, §9: target x=400 on a 460 px track). The
  * server issues a challenge; the client posts where the handle was let go and the drag trail;
  * a plausible human drag to the target earns a one-time token that a protected call (the
  * binding SMS code) consumes. A challenge gets one try and a token one use, claimed with an

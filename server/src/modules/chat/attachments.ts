@@ -5,7 +5,7 @@ import type { LlmContentPart, LlmMessage } from '../../llm/types';
 import { ownedUploads, type UploadContext } from '../uploads/service';
 
 /**
- * The `files` of a chat request (chat-core 9): the caller's own uploads, checked against the
+ * The `files` of a chat request (docs/product/uploads.md §9): the caller's own uploads, checked against the
  * limits, then given to the model: document and import text before the question, one image as
  * an OpenAI image part for vision models. Another user's id is refused as not found.
  */

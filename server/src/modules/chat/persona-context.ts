@@ -2,7 +2,7 @@ import type { LlmMessage } from '../../llm/gateway';
 import { usablePersonaContext, type PersonasContext } from '../personas/service';
 
 /**
- * A persona's dialogue lines go before the conversation (chat-core 3 persona_id): after the
+ * A persona's dialogue lines go before the conversation (docs/product/prompts-and-personas.md §3 persona_id): after the
  * model's own system prompt, before the history and the new question. Only an approved persona
  * or the caller's own may be used; anything else refuses the turn with 角色不存在或尚未通过审核.
  */

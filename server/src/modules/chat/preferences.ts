@@ -12,7 +12,7 @@ import {
 } from '@wanxiang/contract';
 
 /**
- * Reply preferences (chat-core 9): the answer angle, adjective modifiers, length and language a
+ * Reply preferences (docs/product/chat.md §9): the answer angle, adjective modifiers, length and language a
  * user picked become one instruction for the model. Unknown values are ignored (an old client or
  * a hand-written request must not fail the turn); defaults add nothing.
  */

@@ -39,7 +39,7 @@ export function chatStreamJob(ctx: AppContext, turn: ChatTurn, log: FastifyBaseL
     async *upstream(signal, events) {
       const request = turn.search ? await runSearchPhase(ctx, turn.search, turn.upstream, events, signal, log, extras) : turn.upstream;
       const upstreamRequest = { ...request, signal };
-      // Models flagged `tools` may call the connected MCP servers' tools (search-agents-tools 3, 9).
+      // Models flagged `tools` may call the connected MCP servers' tools (docs/product/chat.md §3, §9).
       yield* from.tools
         ? streamWithTools(ctx, { stream: from.stream, request: upstreamRequest, onToolEvent: (e) => sendToolEvent(events, e, extras) })
         : from.stream(upstreamRequest);

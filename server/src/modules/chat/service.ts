@@ -44,7 +44,7 @@ export interface ReplyRecord {
   extras?: MessageExtras;
 }
 
-/** Policy (chat-core 5): an account must have a bound phone before it may chat. */
+/** Policy (docs/product/chat.md §5): an account must have a bound phone before it may chat. */
 export function assertPhoneBound(user: Pick<AuthUser, 'phone'>): void {
   if (!user.phone) throw new AppError(Code.NEED_PHONE, MSG.needPhone);
 }
@@ -73,7 +73,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
     personaLinesFor(ctx, user.id, req.personaId),
     resolveAttachments(ctx, user.id, model, req.files),
   ]);
-  // Tier, then counts or points (only_points; allow_points with usePoints): chat-core 6.
+  // Tier, then counts or points (only_points; allow_points with usePoints): docs/product/chat.md §6.
   const reservation = await reserveChat(ctx, user, model, { usePoints: req.usePoints }, replyId);
   return {
     userId: user.id,

@@ -20,7 +20,7 @@ import { dataOf, namesOf, postChat, textOf } from './testing/sse-client';
 import { SEARCH_CONTEXT_HEADER, searchQuery, withSearchContext } from './web-search';
 
 /**
- * Web search on the chat stream (chat-core 4), through a listening server, the real gateway and
+ * Web search on the chat stream (docs/product/search.md §4), through a listening server, the real gateway and
  * the demo upstream: `meta`, `search`, `search_read`, the answer citing the sources, `done`.
  */
 const ENV = { DEMO_TOKEN_DELAY_MS: '1', CHAT_HEARTBEAT_MS: '1000' };

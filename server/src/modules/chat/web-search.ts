@@ -9,7 +9,7 @@ import type { StreamEvents } from '../../streaming/engine';
 import type { ReplyExtrasRecorder } from './reply-extras';
 
 /**
- * Web search in a chat turn (chat-core 4): a turn searches when the user picked a source
+ * Web search in a chat turn (docs/product/search.md §4): a turn searches when the user picked a source
  * (`internet`) or the model is a networked one (`internetModelType` set). The search runs on
  * the stream, before the upstream call, and only for those turns: other models pay nothing.
  */

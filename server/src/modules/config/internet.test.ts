@@ -3,7 +3,7 @@ import type { Envelope, InternetSourcesRes } from '@wanxiang/contract';
 import { Code } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 
-// GET /api/v1/config/model/internet: the search sources of catalog/internet.json (chat-core 4).
+// GET /api/v1/config/model/internet: the search sources of catalog/internet.json (docs/product/search.md §4).
 describe('GET /api/v1/config/model/internet', () => {
   let t: TestApp;
   beforeAll(async () => {

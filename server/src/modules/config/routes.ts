@@ -6,7 +6,7 @@ import { buildModelConfig } from './service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Model configuration (chat-core 7 "Configuration"): public, answered from a boot-time cache. */
+/** Model configuration (docs/product/chat.md §7): public, answered from a boot-time cache. */
 export async function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const answers = buildModelConfig(ctx.catalog, ctx.llm);
 
@@ -15,7 +15,7 @@ export async function registerConfigRoutes(app: FastifyInstance, ctx: AppContext
     return reply.type(JSON_TYPE).send(answers.web(Boolean(q.invite_code)));
   });
 
-  // Web-search sources (chat-core 4): catalog data, fixed at boot.
+  // Web-search sources (docs/product/search.md §4): catalog data, fixed at boot.
   const internet = JSON.stringify(ok(ctx.webSearch.describe()));
   app.get('/v1/config/model/internet', async (_req, reply) => reply.type(JSON_TYPE).send(internet));
 

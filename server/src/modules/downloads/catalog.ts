@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { DownloadLinks } from '@wanxiang/contract';
 
-/** server/catalog/downloads.json: links per brand, with per-invite-code overrides (shell 9). */
+/** server/catalog/downloads.json: links per brand, with per-invite-code overrides (docs/product/shell-and-navigation.md §9). */
 const url = z.string().url();
 const desktop = z.object({ win_x64: url, win_arm64: url, mac_x64: url, mac_arm64: url });
 const brandLinks = z.object({ desktop, android: url, miniprogram_path: z.string().regex(/^[\w/.-]+$/) });

@@ -8,7 +8,7 @@ import { linksFor, loadDownloads, miniprogramScheme } from './catalog';
 import { testConfig } from '../../config';
 import { generateUrlLink, urlLinkQuery, wechatMiniCredentials } from './wechat-urllink';
 
-/** Download links by invite code (shell 9), the mini-program link helper (shell 7), /equity data. */
+/** Download links by invite code (docs/product/shell-and-navigation.md §9), the mini-program link helper (docs/product/shell-and-navigation.md §7), /equity data. */
 describe('download links', () => {
   const file = loadDownloads(DEFAULT_CATALOG_DIR);
 

@@ -15,8 +15,8 @@ const URL_LINKS_PER_USER_PER_MINUTE = 5;
 const URL_LINKS_PER_IP_PER_MINUTE = 20;
 
 /**
- * Public data of the info pages: download links by invite code (shell 9), the mini-program link
- * helper (shell 7, signed-in users) and the membership benefits table (/equity). Files are read once at boot.
+ * Public data of the info pages: download links by invite code (docs/product/shell-and-navigation.md §9), the mini-program link
+ * helper (docs/product/shell-and-navigation.md §7, signed-in users) and the membership benefits table (/equity). Files are read once at boot.
  */
 export async function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // An operator's CATALOG_DIR may hold only some files: fall back to the shipped ones.

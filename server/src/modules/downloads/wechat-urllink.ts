@@ -4,7 +4,7 @@ import { AppError, refused } from '../../http/errors';
 import { TOKEN_REFUSED_CODES } from '../../infra/wechat';
 
 /**
- * WeChat mini-program link helper (shell 7): POST {base}/wxa/generate_urllink with the appid's
+ * WeChat mini-program link helper (docs/product/shell-and-navigation.md §7): POST {base}/wxa/generate_urllink with the appid's
  * shared access token. Without credentials the caller gets a clear "not configured".
  */
 export interface WechatMiniCredentials {

@@ -16,7 +16,7 @@ export const REPORTS_PER_HOUR = 30;
 export const FOLLOWUPS_PER_MINUTE = 20;
 
 /**
- * What the reader does with a reply (chat-core 4, 5, 7): like/dislike, the dislike/report dialog,
+ * What the reader does with a reply (docs/product/chat.md §4, §5, §7): like/dislike, the dislike/report dialog,
  * and follow-up suggestions (question.extend; the model call lives in chat/followups.ts). Login required.
  */
 export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -27,7 +27,7 @@ import {
 } from './service';
 
 /**
- * Comparison sessions (chat-core 7 "groups"), login required. A group id of another user
+ * Comparison sessions (docs/product/battle.md §7), login required. A group id of another user
  * answers code 404 with 会话不存在或已删除, exactly like a deleted one.
  */
 export async function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -36,7 +36,7 @@ import {
 } from './store';
 
 /**
- * Multi-model comparison sessions of one user (chat-core 5 "Multi-model battle"). The answers
+ * Multi-model comparison sessions of one user (docs/product/battle.md §5). The answers
  * themselves stream through the ordinary chat route, one request per model (charged by each
  * model's own rules, with `type: 'battle'` so nothing lands in the normal history); this module
  * keeps the sessions and their rounds, and the user's verdict on each round.

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate';
 import { addRecord, clearRecords, deleteRecord, getRecord, listRecords, renameRecord } from './service';
 
 /**
- * Chat history (chat-core 7 "Chat history"), login required. A conversation id of another
+ * Chat history (docs/product/chat.md §7), login required. A conversation id of another
  * user answers code 404 with 会话不存在或已删除, exactly like a deleted one.
  */
 export async function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -10,7 +10,7 @@ function originOf(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
-/** Invitation calls of shell 7 (all login required). */
+/** Invitation calls of docs/product/invite.md §7 (all login required). */
 export async function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/v1/user/getInvitationCode', async (req) => {
     const user = requireUser(req);

@@ -27,7 +27,7 @@ import {
 } from './store';
 import { applyWallet } from './wallet';
 
-/** Invitations and cash-outs (shell 1, 6, 7): the rules; SQL lives in store.ts, the wallet in wallet.ts. */
+/** Invitations and cash-outs (docs/product/invite.md §1, §6, §7): the rules; SQL lives in store.ts, the wallet in wallet.ts. */
 type Ctx = Pick<AppContext, 'database' | 'config'>;
 
 const settingsOf = (ctx: Ctx) => inviteSettings(ctx.config.catalogDir);

@@ -61,7 +61,7 @@ export class McpLimitError extends Error {
 }
 
 /**
- * The MCP connection manager (search-agents-tools 5, 9: at most 4 connected at once). Servers
+ * The MCP connection manager (docs/product/custom-models.md §5, §9: at most 4 connected at once). Servers
  * connect lazily, in file order, with the SDK's streamable-HTTP client over the SSRF-safe fetch;
  * each one's tool list is cached. A server that fails is skipped (its tools absent) and tried
  * again after a growing pause; a 5th server while 4 are connected is refused.

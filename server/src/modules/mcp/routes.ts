@@ -5,7 +5,7 @@ import { requireUser } from '../../http/auth-user';
 import { mcpRegistryOf } from './store';
 
 /**
- * MCP servers (search-agents-tools 2.11, 3, 5, 9), login required (listing connects to them):
+ * MCP servers (docs/product/custom-models.md §2, §3, §5, §9), login required (listing connects to them):
  * `GET /api/v1/mcp/servers` the display-only list with each server's state and tool count,
  * `GET /api/v1/mcp/tools` the tools offered to tools-capable models. The server list is read
  * (and checked) at boot; the connections close with the app.

@@ -8,7 +8,7 @@ export class McpConfigError extends Error {
 }
 
 /**
- * The configured MCP servers (search-agents-tools 3: 5 configured, 4 enabled): MCP_SERVERS_JSON
+ * The configured MCP servers (docs/product/custom-models.md §3: 5 configured, 4 enabled): MCP_SERVERS_JSON
  * when set (tests, intranets), else mcp.json of the catalog (CATALOG_DIR copy or the shipped one).
  * A bad list stops the boot with the source, the entry and the field at fault.
  */

@@ -10,7 +10,7 @@ import { SttError, type SpeechToText, type SttInput } from '../../infra/stt';
 import { selectOwnedUploads } from '../uploads/store';
 
 /**
- * The import dialog's calls (chat-core 2, 5): audio and video to text through the speech-to-text
+ * The import dialog's calls (docs/product/uploads.md §2, §5): audio and video to text through the speech-to-text
  * adapter, web pages through the SSRF-safe fetch; the text is saved as the caller's upload.
  */
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Wanxiang 新闻</title></head><body>

@@ -20,7 +20,7 @@ import { ExtractError, sharedPageExtractor } from './extractor';
 import { readPageText } from './service';
 
 /**
- * The import dialog (chat-core 2, 5): audio and video become text through the speech-to-text
+ * The import dialog (docs/product/uploads.md §2, §5): audio and video become text through the speech-to-text
  * adapter, web pages through the SSRF-safe fetch and the readable-text extractor. The text is
  * saved as an upload of the caller, so the next question carries it by id like an attachment.
  */
@@ -120,7 +120,7 @@ async function transcribeAndSave(
   return { fileId: saved.fileId, name: saved.name, kind, size: saved.size, chars: saved.chars, text };
 }
 
-/** Web import by link: the page's readable text, reduced to Chinese (chat-core 5). */
+/** Web import by link: the page's readable text, reduced to Chinese (docs/product/uploads.md §5). */
 export async function importWebLink(ctx: ImportContext, owner: UploadOwner, url: string): Promise<MediaImportRes> {
   const page = await readPageText(ctx, url);
   return saveWebText(ctx, owner, page.title || page.url, Buffer.byteLength(page.text), `${page.title}\n${page.text}`);

@@ -28,7 +28,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
   app.post('/v1/media/yfoo.html', (req) => readPage(req, req.body));
   app.get('/media/gethtml', (req) => readPage(req, req.query));
 
-  // Import dialog (chat-core 2): the understood text is saved as an upload and answered with its id.
+  // Import dialog (docs/product/uploads.md §2): the understood text is saved as an upload and answered with its id.
   const importLimit = (userId: number) => enforce(ctx.kv, `media:import:${userId}`, 60, IMPORTS_PER_MINUTE);
   app.post('/v1/media/mediaLink2txt', async (req) => {
     const user = requireUser(req);

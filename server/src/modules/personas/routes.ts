@@ -10,7 +10,7 @@ import { addPersona, getPersona, listPersonas, seedBuiltinPersonas } from './ser
 export const PERSONA_ADDS_PER_HOUR = 20;
 
 /**
- * Personas (chat-core 7): `GET /api/v1/nika/list` (guests see approved ones; a logged-in caller
+ * Personas (docs/product/prompts-and-personas.md §7): `GET /api/v1/nika/list` (guests see approved ones; a logged-in caller
  * also sees their own of any status), `POST /api/persona` (login required; starts pending), and
  * `GET /api/persona/:id` for the view dialog and the chat header. Built-ins are seeded here.
  */

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate';
 import { pointsBill, type BillType } from './bill';
 import { pointsOf } from './service';
 
-/** POST /v1/user/points (shell 7): the caller's points balance; POST /v2/points/bill: the ledger, paged. */
+/** POST /v1/user/points (docs/product/quota-and-points.md §7): the caller's points balance; POST /v2/points/bill: the ledger, paged. */
 export async function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/v1/user/points', async (req) => {
     const user = requireUser(req);

@@ -20,7 +20,7 @@ export async function changePoints(ctx: PointsContext, change: PointsChange, tx?
 }
 
 /**
- * The first phone binding's bonus (chat-core 4): once per person (idem key bind_phone:<userId>)
+ * The first phone binding's bonus (docs/product/quota-and-points.md §4): once per person (idem key bind_phone:<userId>)
  * and never again for the same number, even on another account. Run it inside the transaction
  * that binds the phone, so the unique phone index serializes two binders of one number.
  */

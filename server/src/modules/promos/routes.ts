@@ -7,7 +7,7 @@ import { openPromosSource, promosFilePath } from './catalog';
 import { configInit, globalNotice, guideFor, newYear, notice } from './service';
 
 /**
- * Promotions and notices (shell 7): config/init, the text notice, the logged-in global notice,
+ * Promotions and notices (docs/product/promos.md §7): config/init, the text notice, the logged-in global notice,
  * the search-engine guide and the new-year activity, all read from the promos file (catalog.ts).
  */
 export async function registerPromoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ConfigInitRes, GlobalNotice, GuideContent, NewYearActivity, NoticeRes } from '@wanxiang/contract';
 import type { PromosFile } from './catalog';
 
-/** Desktop-client sources (shell 2.6); every other source is the web or mobile site. */
+/** Desktop-client sources (docs/product/promos.md §2); every other source is the web or mobile site. */
 const DESKTOP_SOURCES = new Set(['bianjie_pc', 'wanxiang_pc']);
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -34,7 +34,7 @@ import {
 const PROVIDER_SAVES_PER_HOUR = 60;
 
 /**
- * Custom providers and models (search-agents-tools 4.6, 7.4), all login-required:
+ * Custom providers and models (docs/product/custom-models.md §4, §7), all login-required:
  * /api/v1/user/models/{company.list, add.company, info, editor.company, add.model, editor.model,
  * delete.model, model.list}, GET /api/v1/chat2/getModelMax, and the streamed
  * POST /api/v1/chat2/completionsModel through the user's own provider.

@@ -8,7 +8,7 @@ import { selectBonus, type BonusRow } from './bonus';
 import { chargeBonusCounts, chargeCounts, selectBonusLeft, selectUsage, selectUsageByKey, type UsageRow } from './store';
 
 /**
- * The quota calls of chat-core 7: number/check, number/submit and number/all. Keys the chat
+ * The quota calls of docs/product/quota-and-points.md §7: number/check, number/submit and number/all. Keys the chat
  * route meters itself (any model's quota key) are only reported here: the reply was charged when
  * it was saved, so a submit for it never charges twice. Other keys (tools of later issues) are
  * charged by submit, atomically.
@@ -18,7 +18,7 @@ export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog
 const meteredKeys = new WeakMap<object, Set<string>>();
 
 /**
- * Tool keys of search-agents-tools 7.2 that the server charges inside the route doing the work
+ * Tool keys of docs/product/quota-and-points.md §7 that the server charges inside the route doing the work
  * (a hold before, settled on success, released on failure), so number/submit only reports them.
  */
 export const SERVER_METERED_QUOTA_KEYS = [

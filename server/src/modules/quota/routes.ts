@@ -6,7 +6,7 @@ import { parse } from '../../http/validate';
 import { registerPointsRoutes } from '../points/routes';
 import { checkNumber, submitNumber, usageAll } from './numbers';
 
-/** Quota calls (chat-core 7): number/check, number/submit, number/all; and the points balance. */
+/** Quota calls (docs/product/quota-and-points.md §7): number/check, number/submit, number/all; and the points balance. */
 export async function registerQuotaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/v1/number/check', async (req) => {
     const user = requireUser(req);

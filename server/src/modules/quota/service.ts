@@ -48,7 +48,7 @@ export interface Reservation {
 /** Counts one reply costs. */
 const REPLY_COST = 1;
 
-/** Refuse a model the user's membership tier may not use (chat-core 6). */
+/** Refuse a model the user's membership tier may not use (docs/product/quota-and-points.md §6). */
 export function assertTierAllowed(user: QuotaUser, model: QuotaModel): void {
   if (!model.blockedVips.includes(user.vip)) return;
   throw new AppError(Code.TIER_DENIED, user.vip === 0 ? MSG.tierDeniedFree : MSG.tierDeniedVip52);
@@ -81,7 +81,7 @@ export async function reserveQuota(
 }
 
 /**
- * The gate of one chat turn (chat-core 6): tier first, then how it is paid. only_points models,
+ * The gate of one chat turn (docs/product/quota-and-points.md §6): tier first, then how it is paid. only_points models,
  * and allow_points models when the user switched on 开启积分抵扣 (`usePoints`), debit
  * consume_points points at hold time (NO_POINTS when short); every other model holds a count.
  */

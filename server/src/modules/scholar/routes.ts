@@ -13,7 +13,7 @@ import { createScholarSources, listArxivDigest, searchArxiv, searchScholar } fro
 export const CHECKS_PER_MINUTE = 120;
 
 /**
- * Scholar and arXiv (search-agents-tools 2.4, 2.7, 7.1): searches (login required; a new search,
+ * Scholar and arXiv (docs/product/search.md §2, §7): searches (login required; a new search,
  * page 1, charges resource_learning_search), the arXiv digest (browsing, open to visitors), the
  * per-result document check, AI解读 and 翻译 streams, and the document download.
  */

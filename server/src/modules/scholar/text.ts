@@ -2,7 +2,7 @@ import { readCappedText } from '../../infra/read-capped';
 
 /** Text helpers shared by the scholar sources. */
 
-/** Spec 5: scholar title, content and author are cut at 200 characters. */
+/** docs/product/search.md §5: scholar title, content and author are cut at 200 characters. */
 export const SCHOLAR_TEXT_MAX = 200;
 
 /** Cut to `max` characters (code points, so a Chinese or emoji character is never split), with an ellipsis. */

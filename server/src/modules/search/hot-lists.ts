@@ -2,7 +2,7 @@ import type { HotSource } from '@wanxiang/contract';
 import type { KeyValueStore } from '../../infra/kv';
 
 /**
- * Hot lists of the AI search landing (search-agents-tools 2.2, 7.1): Zhihu, Baidu and Weibo,
+ * Hot lists of the AI search landing (docs/product/search.md §2, §7): Zhihu, Baidu and Weibo,
  * each read from the site's own public JSON API (base URLs are operator settings, so trusted)
  * and reduced to plain strings. A failing site answers [] (the card then shows 暂无数据), never
  * an error. Answers are cached: the lists change every few minutes and the sites rate-limit.

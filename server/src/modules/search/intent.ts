@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 
 /**
- * Intent detection of the unified search page (search-agents-tools 3, 4.1, 7.1): a model reads
+ * Intent detection of the unified search page (docs/product/search.md §3, §4, §7): a model reads
  * the query and picks the category (academic Google or arXiv, cloud-disk, files, websites).
  * Anything else (no model, upstream error, timeout, unreadable answer) falls back to academic
  * Google search, as the spec says for a parse failure.

@@ -11,7 +11,7 @@ import { detectIntent } from './intent';
 export const INTENT_CALLS_PER_MINUTE = 30;
 
 /**
- * Search hub routes (search-agents-tools 2.2, 3, 7.1):
+ * Search hub routes (docs/product/search.md §2, §3, §7):
  * - GET /api/v1/search/hot?source=zhihu|baidu|weibo → string[] (public: visitors may browse; [] when the site fails)
  * - POST /api/v1/search/intent {query, model?} → {source_type, reason} (login required; falls back to google)
  * AI search answers stream through /api/v1/chat2/net_search and its history is the chat history (model net_search).

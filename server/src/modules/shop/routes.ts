@@ -25,7 +25,7 @@ import { createOrder, handleNotify, orderNoFromUrl, ownOrder, payStatus } from '
 
 const MockPageQuery = z.object({ query_order: z.string().trim().max(40).default('') });
 
-/** Membership shop and payment (shell-and-account 7: Membership and payment). */
+/** Membership shop and payment (docs/product/membership-and-payment.md §7: Membership and payment). */
 export async function registerShopRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/v2/shop/lists', async (req) => {
     const body = parse(ShopListsSchema, req.body);

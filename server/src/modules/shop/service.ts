@@ -24,7 +24,7 @@ import {
 } from './store';
 
 /**
- * Orders and payments (shell-and-account 4 Payment QR, 7). The amount is fixed when the order is
+ * Orders and payments (docs/product/membership-and-payment.md §4 Payment QR, 7). The amount is fixed when the order is
  * made; a payment credits only through `creditPayment`, whose conditional update lets exactly one
  * of any number of concurrent notifies (or a notify racing the reconciler) apply the grant.
  */

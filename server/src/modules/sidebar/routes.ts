@@ -8,7 +8,7 @@ import { projectSidebar } from './service';
 import { selectVipgrade } from './store';
 
 /**
- * The sidebar catalogue (search-agents-tools 2.9), public: a visitor gets the plain catalogue,
+ * The sidebar catalogue (docs/product/shell-and-navigation.md §2), public: a visitor gets the plain catalogue,
  * a logged-in caller (token header) with vipgrade > 0 or a browser with an invite code also
  * gets the premium models. The file is read and validated once at boot.
  */

@@ -9,7 +9,7 @@ export interface SidebarViewer {
 }
 
 /**
- * The catalogue as this caller may see it (search-agents-tools 2.9 and 6): premium models only
+ * The catalogue as this caller may see it (docs/product/shell-and-navigation.md §2, §6): premium models only
  * with an invite code or a non-zero vipgrade; entries marked requiresAiAmuse only when the
  * ai_amuse flag is on. Operator-only fields (premium, requiresAiAmuse) are not sent.
  */

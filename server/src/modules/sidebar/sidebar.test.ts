@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { loadSidebarFile, parseSidebarFile, SidebarCatalogError } from './load';
 import { projectSidebar } from './service';
 
-/** search-agents-tools 2.9, the acceptance table: every group with every path, in this order. */
+/** docs/product/shell-and-navigation.md §2, the acceptance table: every group with every path, in this order. */
 const TABLE: [string, string[]][] = [
   ['home', ['/']],
   [

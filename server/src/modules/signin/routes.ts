@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { isSignedToday, signIn, signinInfo } from './service';
 
-/** Sign-in calls (shell-and-account 7), all GET with a login. */
+/** Sign-in calls (docs/product/signin.md §7), all GET with a login. */
 export async function registerSigninRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const check = async (req: Parameters<typeof requireUser>[0]) => ok<SigninCheck>({ signin: await isSignedToday(ctx, requireUser(req)) });
   app.get('/v1/user/check.signin', check);

@@ -10,7 +10,7 @@ import { insertSignin, selectSignins, updateSigninReward } from './store';
 import { addDays, mondayOf } from './week';
 
 /**
- * Daily sign-in rules (shell-and-account 4, 9): once per business day; the streak counts
+ * Daily sign-in rules (docs/product/signin.md §4, §9): once per business day; the streak counts
  * consecutive days within the week (Monday 00:00 in TZ_BUSINESS starts again at 1, a missed day
  * too, max 7); each day credits its reward, the 7th day also the full-week bonus, once per week.
  * `now` is injectable so tests can walk the calendar.

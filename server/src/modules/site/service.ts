@@ -7,7 +7,7 @@ function toItem(t: SiteTool): SiteSearchItem {
 }
 
 /**
- * Global search (shell 2.2, 7). A blank keyword answers the ranking (banner, ordered, top 12)
+ * Global search (docs/product/shell-and-navigation.md §2, §7). A blank keyword answers the ranking (banner, ordered, top 12)
  * and the recommended tools (icon); a keyword answers the tools whose name or keywords contain
  * it, ignoring case, name matches first, at most 30.
  */
@@ -36,7 +36,7 @@ export function mainDomain(host: string): string {
   return labels.length >= 2 ? labels.slice(-2).join('.') : '';
 }
 
-/** The footer lines for a host (shell 1): its main domain's entry, else the default one. */
+/** The footer lines for a host (docs/product/shell-and-navigation.md §1): its main domain's entry, else the default one. */
 export function footerFor(catalog: SiteCatalog, host: string): SiteFooterRes {
   const domain = mainDomain(host);
   const own = domain ? catalog.footers.get(domain) : undefined;

@@ -1,5 +1,5 @@
 /**
- * The request for a presentation outline (search-agents-tools 7.5). The instruction sits in the
+ * The request for a presentation outline (docs/product/mindmap-and-slides.md §7). The instruction sits in the
  * system message and again at the head of the user message, so every vendor (and the demo
  * upstream, which recognises OUTLINE_MARKER) reads it.
  */

@@ -5,7 +5,7 @@ import type { CatalogModel } from '../../catalog';
 import type { StreamJob } from '../../streaming/engine';
 import { OUTLINE_SYSTEM, outlineUserMessage } from './outline-prompt';
 
-/** The model of presentation text (spec 7.5); the default chat model when it is not served. */
+/** The model of presentation text (docs/product/mindmap-and-slides.md §7); the default chat model when it is not served. */
 export const OUTLINE_MODEL_KEY = 'v35';
 /** Output read at most: an outline of a few dozen slides is far shorter. */
 const OUTLINE_MAX_TOKENS = 2_000;

@@ -27,7 +27,7 @@ export const PPT_BUILDS_PER_MINUTE = 10;
 const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /**
- * Presentations (search-agents-tools 7.5), login required:
+ * Presentations (docs/product/mindmap-and-slides.md §7), login required:
  *   POST /api/v1/ppt/outline {content}            outline markdown, streamed (chat stream protocol)
  *   GET  /api/v1/ppt/templete?style=&color=       templates (alias /template)
  *   POST /api/v1/ppt/createNewPPT {id, content}   {task_id, url} (aliases createPPT, create)

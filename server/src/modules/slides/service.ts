@@ -23,7 +23,7 @@ import { failStaleTask, selectOwnTask, insertTask, updateTask, type PptTaskRow }
 import { templateRegistry } from './templates';
 
 /**
- * Presentation tasks (search-agents-tools 4.5, 7.5): create holds one doc_ppt count and queues
+ * Presentation tasks (docs/product/mindmap-and-slides.md §4, §7): create holds one doc_ppt count and queues
  * the build; the build writes DATA_DIR/ppt/<task_id>.pptx and settles the count, or marks the
  * task failed and gives the count back. Builds run in this process (a deck takes well under a
  * second); a crashed build's count is released by the quota reaper, and its task reads as failed

@@ -8,7 +8,7 @@ import { expiryFor } from './retention';
 import { insertUpload, selectOwnedUploads, type UploadRow } from './store';
 
 /**
- * Rules of chat attachments (chat-core 9): which files are accepted, how large, and what is kept:
+ * Rules of chat attachments (docs/product/uploads.md §9): which files are accepted, how large, and what is kept:
  * a document's text (read on the server) or an image's bytes. Imports of audio, video and web
  * pages are saved here too, as text, so the next question can name any of them in `files`.
  */

@@ -24,7 +24,7 @@ import { createLlmGateway } from '../../llm/gateway';
 import { dataOf, postChat, textOf } from '../chat/testing/sse-client';
 import { selectOwnedUploads } from './store';
 
-/** POST /api/v1/file/yfoo.upload and the chat request's `files`: every limit and message of chat-core 9. */
+/** POST /api/v1/file/yfoo.upload and the chat request's `files`: every limit and message of docs/product/uploads.md §9. */
 // Two documents per user at once make the per-user parsing cap quick to reach.
 const ENV = { DEMO_TOKEN_DELAY_MS: '0', UPLOAD_PARSE_PER_USER: '2' };
 

@@ -4,7 +4,7 @@ import { WEBDISK_CHANNELS, WEBDISK_CONFIG_KEYS, type WebdiskChannel, type Webdis
 import { catalogFile } from '../../catalog';
 
 /**
- * The web-disk channels of catalog/webdisk.json (search-agents-tools 3, 7.1): one entry per
+ * The web-disk channels of catalog/webdisk.json (docs/product/search.md §3, §7): one entry per
  * configuration key, a URL template with {keyword} and {page}, and how its answer is read.
  * An empty template means the operator has not configured that channel: it answers [].
  */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBDISK_LIMITS, type CloudResult, type WebResult } from '@wanxiang/contract';
 
 /**
- * The result filter of search-agents-tools 5: results whose titles carry blocked words,
+ * The result filter of docs/product/search.md §5: results whose titles carry blocked words,
  * advertising text or promotional links are dropped; every result is checked case-insensitively
  * against a forbidden-word list fetched from FORBIDDEN_WORDS_URL (cached, refreshed every
  * FORBIDDEN_WORDS_REFRESH_MS), with a built-in list when that is unset or fails. Then truncation:

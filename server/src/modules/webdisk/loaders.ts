@@ -5,7 +5,7 @@ import { channelUrl, type WebdiskChannelConfig } from './channels';
 import { readCappedText } from '../../infra/read-capped';
 
 /**
- * Channel loaders (search-agents-tools 7.1): ask one configured web-disk channel for a page of
+ * Channel loaders (docs/product/search.md §7): ask one configured web-disk channel for a page of
  * results and read its answer by the channel's format. Channel addresses are the operator's
  * (trusted, plain fetch); only the keyword is the user's and it is URL-encoded into the template.
  * Any failure (not configured, refused, timeout, non-200, garbled) answers [] and is logged.

@@ -10,7 +10,7 @@ import { filterWebResults } from './filter';
 import { webdiskState } from './service';
 
 /**
- * The `web_browser` agent tool (search-agents-tools 4.3, 7.1): search the web for the question,
+ * The `web_browser` agent tool (docs/product/search.md §4, §7): search the web for the question,
  * have a small model sort each site into a type, a category and tags, drop what the result
  * filter refuses (5) and hand the sites over as WebResult outputs. The find-websites page reads
  * these outputs from the tool_result event. No search backend, or a failing one, gives [].
