@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEV_SMS_CODE, screenshot, uniquePhone } from './helpers';
 
 /**
- * Agents (search-agents-tools 4.7, 4.8, 7.3) against the real server and the demo upstream:
+ * Agents (docs/product/agents.md §4, §7) against the real server and the demo upstream:
  * the square, a chat with a system agent through a suggestion, the menu's up / down / top
  * warnings and recently used, creating an agent and chatting with it, collecting it.
  */

@@ -3,7 +3,7 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
 import { registerCaptchaToken } from './login-captcha';
 
 /**
- * Phone binding (chat-core 4, 5, 10) against the real server: an account registered with a user
+ * Phone binding (docs/product/accounts.md §4, §5) against the real server: an account registered with a user
  * name has no phone; sending a chat opens the binding dialog and clears the input; the slider
  * captcha is dragged for real (page.mouse) and checked by the server; then code, bind, user info
  * reload with 10 points, and the points pay for a reply with 开启积分抵扣.

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
 /**
- * Sending and the actions around a reply (chat-core 4, 5, 9) against the real server and its demo
+ * Sending and the actions around a reply (docs/product/chat.md §4, §5, §9) against the real server and its demo
  * upstream: stop, copy, like/dislike and the report dialog, read aloud, follow-up suggestions,
  * regenerate with an angle, reply preferences, clear chat and the send key modes.
  */
@@ -81,13 +81,13 @@ test.describe('chat actions', () => {
     await expect(replies(page).last()).toHaveAttribute('data-state', 'ok');
 
     // A failed reply can be asked again; the failed attempt is dropped. Sends are throttled to one a
-    // second (chat-core 9) and the stopped question may have gone out less than a second ago.
+    // second (docs/product/chat.md §9) and the stopped question may have gone out less than a second ago.
     await page.waitForTimeout(1_000);
     await send(page, '会失败的问题 [demo:error=500]');
     const failed = replies(page).last();
     await expect(failed).toHaveAttribute('data-state', 'error', { timeout: 15_000 });
     const repliesBefore = await replies(page).count();
-    // Sends are throttled to one a second (chat-core 9); the failure can come back sooner than that.
+    // Sends are throttled to one a second (docs/product/chat.md §9); the failure can come back sooner than that.
     await page.waitForTimeout(1_000);
     const retried = page.waitForRequest(isChatRequest);
     await failed.getByTestId('failed-reply-actions').getByRole('button', { name: '重新生成', exact: true }).click();

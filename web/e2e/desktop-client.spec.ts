@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEV_SMS_CODE, screenshot } from './helpers';
 
 /**
- * Desktop-client mode (shell 2.6, search-agents-tools 2.9) and the installable web client:
+ * Desktop-client mode (docs/product/shell-and-navigation.md §2) and the installable web client:
  * /?source=wanxiang_pc&client_code=<one-time code> signs in by POST and lands on /chat?type=index
  * with the code gone from the address; a `token` in the address never signs anyone in, and a
  * signed-in account is replaced only when the user says so; the custom right-click menu and Alt

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { DEV_SMS_CODE, loginWithDevCode, screenshot } from './helpers';
 
 /**
- * Invitations (shell 1, 6, 7) against the real server: the invite page (code, link copy, QR, open
+ * Invitations (docs/product/invite.md §1, §6, §7) against the real server: the invite page (code, link copy, QR, open
  * permission), an invitee arriving with ?invite_code= and logging in shows up in the inviter's
  * list, and the cash-out form's checks.
  */

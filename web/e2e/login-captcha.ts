@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 const trailTo = (x: number) => Array.from({ length: 12 }, (_, i) => [Math.round((x * i) / 11), Math.round((600 * i) / 11)]);
 
 /**
- * Pass the register slider captcha through the API (shell 4: register needs it first) and return
+ * Pass the register slider captcha through the API (docs/product/accounts.md §4: register needs it first) and return
  * the one-use captcha_token for POST /api/v1/user/register from the same client.
  */
 export async function registerCaptchaToken(request: APIRequestContext): Promise<string> {

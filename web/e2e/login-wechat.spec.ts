@@ -3,7 +3,7 @@ import { openLoginDialog, screenshot } from './helpers';
 import { registerCaptchaToken } from './login-captcha';
 
 /**
- * Login dialog and /login page (shell 2.3, 4, 5) against the real server: WeChat QR confirmed on
+ * Login dialog and /login page (docs/product/accounts.md §2, §4, §5) against the real server: WeChat QR confirmed on
  * the dev confirm page in a second page, register behind the x=200 slider then automatic login,
  * the invite code locked from /login/:invite_code, 记住密码 with a device token, and mobile.
  */

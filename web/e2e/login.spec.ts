@@ -87,7 +87,7 @@ test.describe('web shell and login', () => {
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.getByRole('navigation', { name: '菜单', exact: true });
     await expect(drawer).toBeVisible();
-    // The drawer holds the sidebar catalogue (search-agents-tools 2.9); web/e2e/sidebar.spec.ts drives it.
+    // The drawer holds the sidebar catalogue (docs/product/accounts.md §2); web/e2e/sidebar.spec.ts drives it.
     await expect(drawer).toContainText('超级对话');
     await expect(drawer).toContainText('AI音乐');
     await screenshot(page, 'mobile-drawer');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginByApi, screenshot } from './helpers';
 
 /**
- * MCP tools in chat (search-agents-tools 3, 9) and the display-only server list (2.11), against
+ * MCP tools in chat (docs/product/custom-models.md §3, §9) and the display-only server list (2.11), against
  * the real server whose MCP list is the fake MCP server of the fake sources (MCP_SERVERS_JSON in
  * playwright.config.ts). The demo upstream calls a tool when the question asks for one.
  */

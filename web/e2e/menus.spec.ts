@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
-/** Model menus, routing by model key, the empty chat and the chart model (chat-core 1 and 9). */
+/** Model menus, routing by model key, the empty chat and the chart model (docs/product/chat.md §1, §9). */
 
 const b64 = (key: string) => Buffer.from(key, 'utf8').toString('base64');
 const modelName = (page: Page) => page.getByTestId('chat-model-name');

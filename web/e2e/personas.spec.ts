@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
-/** The persona dialog (chat-core 2 "Persona dialog", 5 "Persona") against the real server. */
+/** The persona dialog (docs/product/prompts-and-personas.md §2, §5) against the real server. */
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const dialog = (page: Page) => page.getByTestId('persona-dialog');

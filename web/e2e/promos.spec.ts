@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEV_SMS_CODE, screenshot, uniquePhone } from './helpers';
 
 /**
- * App-wide promos against the real server and the shipped promos.json (shell 2.5, 4, 9): the notice
+ * App-wide promos against the real server and the shipped promos.json (docs/product/promos.md §2, §4, §9): the notice
  * and 不再提醒, the banana promo once per md5, the logged-in global notice and its confirm action,
  * the search-engine guide, the DeepSeek dialog cookie, the mobile first-entry carousel, service
  * icon and download bar, /mobilepage suppression, the update dialog (need_down cannot be closed,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
-/** The local prompt library (chat-core 5 "Prompt library") on the chat page, desktop and mobile. */
+/** The local prompt library (docs/product/chat.md §5) on the chat page, desktop and mobile. */
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
 const library = (page: Page) => page.getByTestId('prompt-library');

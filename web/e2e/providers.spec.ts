@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { loginByApi as login, screenshot } from './helpers';
 
 /**
- * Custom providers and models (search-agents-tools 2.11, 4.6, 5, 7.4) against the real server: the
+ * Custom providers and models (docs/product/custom-models.md §2, §4, §5, §7) against the real server: the
  * config modal from the 'More' modal's custom tab, the spec's validation messages, a provider
  * pointing at the fake OpenAI-compatible provider (fake-sources, FAKES = E2E_PORT + 50), a model,
  * the custom tab with the slot meter, a chat streamed through that provider, and an SSRF refusal.
@@ -32,7 +32,7 @@ test('custom provider: configure, validate, add a model, see it with the meter, 
   await expect(config.getByTestId('provider-row').first()).toContainText('DeepSeek');
   await screenshot(page, 'providers-config-desktop');
 
-  // Spec 5: a new provider with nothing filled in.
+  // docs/product/custom-models.md §5: a new provider with nothing filled in.
   await config.getByRole('button', { name: '新增', exact: true }).first().click();
   const providerDialog = page.getByRole('dialog', { name: '新增服务商' });
   await providerDialog.getByRole('button', { name: '保存' }).click();
@@ -56,7 +56,7 @@ test('custom provider: configure, validate, add a model, see it with the meter, 
   await expect(row).toContainText('sk-****abcd');
   await expect(config.getByTestId('provider-models')).toContainText('当前服务商下属暂无模型可用');
 
-  // Spec 5: the model form's messages, then a model.
+  // docs/product/custom-models.md §5: the model form's messages, then a model.
   await config.getByRole('button', { name: '添加模型' }).click();
   const modelDialog = page.getByRole('dialog', { name: /新增模型/ });
   await modelDialog.getByLabel('模型ID').fill('');

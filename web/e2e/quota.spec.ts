@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginByApi, screenshot } from './helpers';
 
 /**
- * Quota, points and membership gates on the chat page (chat-core 4, 6, 8) against the real server:
+ * Quota, points and membership gates on the chat page (docs/product/quota-and-points.md §4, §6, §8) against the real server:
  * the tier dialog, the once-a-day countdown nudge, the membership-count popup (次数不足) and the
  * points toggle. A free user has 2 premium (chat_v40) replies a day in server/catalog/tiers.json.
  */
@@ -17,7 +17,7 @@ async function ask(page: Page, text: string): Promise<void> {
 }
 
 async function askAndWait(page: Page, text: string): Promise<void> {
-  // Sends are throttled to one per second (chat-core 4).
+  // Sends are throttled to one per second (docs/product/quota-and-points.md §4).
   await page.waitForTimeout(1100);
   const before = await replies(page).count();
   await ask(page, text);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginByApi as login, screenshot } from './helpers';
 
 /**
- * Search hub and landings (search-agents-tools 2.1-2.3, 4.1, 4.2, 5, 8) against the real server:
+ * Search hub and landings (docs/product/search.md §2, §4, §5, §8) against the real server:
  * hot lists replayed by the fake sources, intent detection and AI search answers by the demo
  * upstream with the offline demo web search.
  */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEV_SMS_CODE, screenshot } from './helpers';
 
 /**
- * The global shell (shell-and-account 1, 2.2, search-agents-tools 2.10) against the real server:
+ * The global shell (docs/product/shell-and-navigation.md §1, §2) against the real server:
  * desktop top navigation and the 全家桶 red dot, the global search dropdown (ranking,
  * recommendations, results, history), the points badge, the avatar popover and logout with
  * confirmation, the site footer; the mobile tab menu and drawer at 390x844.

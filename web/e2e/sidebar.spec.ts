@@ -3,7 +3,7 @@ import type { Envelope, SidebarConfig } from '@wanxiang/contract';
 import { screenshot } from './helpers';
 
 /**
- * The sidebar catalogue (search-agents-tools 2.9) against the real server: every group with the
+ * The sidebar catalogue (docs/product/shell-and-navigation.md §2) against the real server: every group with the
  * three dividers, hover popovers that navigate, a 'new' dot that stays read after a reload
  * (IndexedDB), the 3000 ms banner carousel, premium models only with an invite code, collapsing
  * to icons, and the mobile drawer accordion (390x844).

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEV_SMS_CODE, screenshot } from './helpers';
 
 /**
- * Daily sign-in, the usage dashboard and the points bill against the real server (shell 2.4, 2.5,
+ * Daily sign-in, the usage dashboard and the points bill against the real server (docs/product/signin.md §2,
  * 4, 7): open sign-in from the avatar popover, sign, see the success dialog with the reward and
  * 今日已签到 disabled (still after reopening); the data board lists today's counts; /console/pointslog
  * lists the sign-in credit. Desktop and a 390x844 phone.

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { loginByApi, loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
 /**
- * Money promos (shell 2.5, 4) against the real server: the VIP countdown promo about 15 s after a
+ * Money promos (docs/product/promos.md §2, §4) against the real server: the VIP countdown promo about 15 s after a
  * login, the recommended-VIP table 2 s after the promo closes, and the out-of-quota offer (QR and
  * the 10-minute countdown) in the chat page's count popup. A free user has 2 premium (chat_v40)
  * replies a day in server/catalog/tiers.json.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginByApi as login, screenshot } from './helpers';
 
 /**
- * Membership centre and payment (shell 2.5, 4, 7) against the real server with the mock
+ * Membership centre and payment (docs/product/membership-and-payment.md §2, §4, §7) against the real server with the mock
  * provider: /console/vip lists the items and the tier comparison; 立即开通 opens the QR dialog;
  * the mock pay page opened in a second tab pays through the signed notify route; the first tab
  * shows 支付成功 from its 3 s poll and the user now shows the membership. Card activation answers

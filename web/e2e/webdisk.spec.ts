@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginByApi as login, screenshot } from './helpers';
 
 /**
- * Cloud-disk search, find files and find websites (search-agents-tools 2.5, 2.6, 4.3, 4.4, 5, 8)
+ * Cloud-disk search, find files and find websites (docs/product/search.md §2, §4, §5, §8)
  * against the real server: every web-disk channel points at the fake sources (WEBDISK_BASE_URL),
  * which replay recorded answers; find files and find websites run on the demo upstream and the
  * demo web search.

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
 /**
- * Web search in chat (chat-core 4) against the real server in demo mode: the offline demo
+ * Web search in chat (docs/product/search.md §4) against the real server in demo mode: the offline demo
  * search answers (【演示】 results after about 0.7 s) and the demo upstream cites them.
  */
 

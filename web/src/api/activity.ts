@@ -1,7 +1,7 @@
 import type { QuotaPopup, RecommendVip, VipPromo } from '@wanxiang/contract';
 import { post, type RequestOptions } from './request';
 
-/** Money promo calls (shell 7). Errors are swallowed by the callers except the recommended-VIP one (shell 8). */
+/** Money promo calls (docs/product/promos.md §7). Errors are swallowed by the callers except the recommended-VIP one (docs/product/promos.md §8). */
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
 
 export interface PromoIdentity {

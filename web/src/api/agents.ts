@@ -2,7 +2,7 @@ import type { AgentAddReq, AgentItem, AgentPaged, AgentRecordDetail, AgentRecord
 import { get, post } from './request';
 import { streamChat, type ChatStreamBody, type ChatStreamItem } from './chat-stream';
 
-/** Agents (search-agents-tools 7.3): the agent API under /v1/agent and the user-agent group under /v2/chat/agent. */
+/** Agents (docs/product/agents.md §7): the agent API under /v1/agent and the user-agent group under /v2/chat/agent. */
 
 export const listSystemAgents = () => get<AgentItem[]>('/v1/agent/list', undefined, { silent: true });
 export const agentInfo = (assistantId: string) => post<AgentItem>('/v1/agent/info', { assistant_id: assistantId }, { silent: true });

@@ -16,9 +16,9 @@ import type {
 } from '@wanxiang/contract';
 import { get, post, type RequestOptions } from './request';
 
-/** Account calls of shell 7; the login forms show failures themselves, so most are silent. */
+/** Account calls of docs/product/accounts.md §7; the login forms show failures themselves, so most are silent. */
 
-/** The channel this client reports as `app_channel` (shell 7: default web). */
+/** The channel this client reports as `app_channel` (docs/product/accounts.md §7: default web). */
 export const APP_CHANNEL = 'web';
 
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal' | 'ignoreAuthExpiry'>;
@@ -48,7 +48,7 @@ export function logout(): Promise<unknown> {
   return post<unknown>('/v1/user/logout', {}, { silent: true, ignoreAuthExpiry: true });
 }
 
-// ---- WeChat QR login (shell 4, 7): the panel polls, so failures are shown by the panel itself.
+// ---- WeChat QR login (docs/product/accounts.md §4, §7): the panel polls, so failures are shown by the panel itself.
 
 export function getWxQrcode(opts: CallOptions = {}): Promise<WxQrcode> {
   return get<WxQrcode>('/v1/user/getWxQrcode', undefined, { silent: true, ...opts });
@@ -62,7 +62,7 @@ export function loginWxQrcode(req: Omit<LoginWxQrcodeReq, 'app_channel'>, opts: 
   return post<UserInfo>('/v1/user/loginWxQrcode', { ...req, app_channel: APP_CHANNEL }, { silent: true, ...opts });
 }
 
-// ---- Register slider captcha (shell 5: x=200 on 260), anonymous
+// ---- Register slider captcha (docs/product/accounts.md §5: x=200 on 260), anonymous
 
 export function registerCaptchaChallenge(): Promise<CaptchaChallenge> {
   return post<CaptchaChallenge>('/v1/captcha/register', {}, { silent: true });
@@ -82,7 +82,7 @@ export function deviceLogin(req: Omit<DeviceLoginReq, 'app_channel'>, opts: Call
   return post<UserInfo>('/v1/user/deviceLogin', { ...req, app_channel: APP_CHANNEL }, opts);
 }
 
-// ---- Desktop client hand-over: a one-time code from the address, exchanged once (shell 2.6)
+// ---- Desktop client hand-over: a one-time code from the address, exchanged once (docs/product/accounts.md §2)
 
 export function clientLogin(req: Omit<ClientLoginReq, 'app_channel'>, opts: CallOptions = {}): Promise<UserInfo> {
   return post<UserInfo>('/v1/user/clientLogin', { ...req, app_channel: APP_CHANNEL }, opts);

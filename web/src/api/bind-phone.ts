@@ -1,7 +1,7 @@
 import type { BindPhoneReq, CaptchaChallenge, CaptchaPass, CaptchaVerifyReq, SendBindSmsCodeReq, UserInfo } from '@wanxiang/contract';
 import { post } from './request';
 
-/** Slider captcha and phone binding (chat-core 4, 10). The dialog shows every message itself. */
+/** Slider captcha and phone binding (docs/product/accounts.md §4). The dialog shows every message itself. */
 
 export function captchaChallenge(): Promise<CaptchaChallenge> {
   return post<CaptchaChallenge>('/v1/captcha/slider', { scene: 'bind_phone' }, { silent: true });

@@ -3,7 +3,7 @@ import { MSG, isStreamEventName, type ChatRequest, type StreamEvent } from '@wan
 import { apiUrl, authHeaders } from './request';
 
 /**
- * The chat stream client (API.md "Chat stream", chat-core 4 and 8): POST with fetch, read the
+ * The chat stream client (API.md "Chat stream", docs/product/chat.md §4, §8): POST with fetch, read the
  * body as it arrives, parse SSE frames, yield typed events. Refusals answered as a JSON
  * envelope before any stream (not logged in, no phone, offline model, tier, quota) come out
  * as one `refusal` item; transport failures come out as an `error` event with the spec's text,
@@ -36,7 +36,7 @@ export const STREAM_NETWORK_CODE = 504;
 const networkError = (): StreamEvent => ({ event: 'error', data: { code: STREAM_NETWORK_CODE, msg: MSG.streamNetworkError } });
 
 /**
- * Legacy plain-data markers (chat-core 4): '[SUCCESS]' alone is a network fault,
+ * Legacy plain-data markers (docs/product/chat.md §4): '[SUCCESS]' alone is a network fault,
  * '[NO_COUNT]' / '[NOT_COUNT]' + text is quota exhausted, '[ERROR]' is an error.
  */
 function fromLegacyData(data: string): StreamEvent | null {
@@ -48,7 +48,7 @@ function fromLegacyData(data: string): StreamEvent | null {
   return null;
 }
 
-/** One SSE frame to a typed event; unparsable data is an error (chat-core 4). */
+/** One SSE frame to a typed event; unparsable data is an error (docs/product/chat.md §4). */
 export function toStreamEvent(msg: EventSourceMessage): StreamEvent | null {
   const name = msg.event ?? 'message';
   if (name === 'message') return fromLegacyData(msg.data) ?? { event: 'text', data: { text: msg.data } };

@@ -1,7 +1,7 @@
 import type { MessageReportReq, MessageReportRes, MessageVoteReq, MessageVoteRes, QuestionExtendRes } from '@wanxiang/contract';
 import { post } from './request';
 
-/** Feedback on replies and follow-up suggestions (chat-core 4, 7). */
+/** Feedback on replies and follow-up suggestions (docs/product/chat.md §4, §7). */
 
 export function voteMessage(req: Omit<MessageVoteReq, 'model'> & { model?: string }): Promise<MessageVoteRes> {
   return post<MessageVoteRes>('/v1/chat/message/vote', req);

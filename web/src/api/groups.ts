@@ -12,7 +12,7 @@ import type {
 } from '@wanxiang/contract';
 import { post } from './request';
 
-/** Multi-model comparison sessions (chat-core 7 "groups"), served under /api/v2/chat/groups/*. */
+/** Multi-model comparison sessions (docs/product/battle.md §7), served under /api/v2/chat/groups/*. */
 
 export function addGroup(req: Omit<GroupAddReq, 'multiTurn'> & { multiTurn?: boolean }): Promise<GroupItem> {
   return post<GroupItem>('/v2/chat/groups/add', req, { silent: true });

@@ -1,7 +1,7 @@
 import type { RecordAddReq, RecordDataRes, RecordItem, RecordListReq, RecordListRes, RecordRenameReq } from '@wanxiang/contract';
 import { post } from './request';
 
-/** Server chat history (chat-core 7 "Chat history"), served under /api/v1/chat/record/*. */
+/** Server chat history (docs/product/chat.md §7), served under /api/v1/chat/record/*. */
 
 export function listRecords(req: Partial<RecordListReq> = {}): Promise<RecordListRes> {
   return post<RecordListRes>('/v1/chat/record/list', req, { silent: true });

@@ -9,7 +9,7 @@ import type {
 } from '@wanxiang/contract';
 import { get, post, type RequestOptions } from './request';
 
-/** Invitation calls (shell 7): all login required. */
+/** Invitation calls (docs/product/invite.md §7): all login required. */
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
 
 export function getInvitationCode(opts: CallOptions = {}): Promise<InvitationCodeRes> {

@@ -1,7 +1,7 @@
 import type { PersonaAddReq, PersonaItem, PersonaListReq, PersonaListRes } from '@wanxiang/contract';
 import { get, post } from './request';
 
-/** Personas (chat-core 7): GET /api/v1/nika/list, POST /api/persona, GET /api/persona/:id. */
+/** Personas (docs/product/prompts-and-personas.md §7): GET /api/v1/nika/list, POST /api/persona, GET /api/persona/:id. */
 
 export function listPersonas(req: Partial<PersonaListReq> = {}): Promise<PersonaListRes> {
   return get<PersonaListRes>('/v1/nika/list', { keyword: req.keyword || undefined, page: req.page, rows: req.rows }, { silent: true });

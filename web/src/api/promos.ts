@@ -2,8 +2,8 @@ import type { ConfigInitReq, ConfigInitRes, GlobalNotice, GuideContent, NewYearA
 import { get, post } from './request';
 
 /**
- * Promotions and notices (shell 7). All silent: a promo that fails to load simply does not show
- * (shell 8 "other fetch errors are swallowed silently").
+ * Promotions and notices (docs/product/promos.md §7). All silent: a promo that fails to load simply does not show
+ * (docs/product/promos.md §8).
  */
 export function configInit(req: ConfigInitReq): Promise<ConfigInitRes> {
   return post<ConfigInitRes>('/v2/config/init', req, { silent: true });

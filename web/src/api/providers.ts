@@ -14,7 +14,7 @@ import { CUSTOM_MODEL_PREFIX } from '@wanxiang/contract';
 import { get, post } from './request';
 
 /**
- * Custom providers and models (search-agents-tools 4.6, 7.4): /api/v1/user/models/* and the
+ * Custom providers and models (docs/product/custom-models.md §4, §7): /api/v1/user/models/* and the
  * slot meter. Silent: the modals show the spec's sentences (新增成功, 保存失败...) themselves.
  */
 const BASE = '/v1/user/models';

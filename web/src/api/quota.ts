@@ -1,7 +1,7 @@
 import type { NumberCheckReq, NumberSubmitReq, PointsRes, QuotaBalance, UsageItem } from '@wanxiang/contract';
 import { post, type RequestOptions } from './request';
 
-/** Quota and points calls (chat-core 7). The chat gates show refusals themselves: callers pass silent. */
+/** Quota and points calls (docs/product/quota-and-points.md §7). The chat gates show refusals themselves: callers pass silent. */
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
 
 /** Code 200 = allowed; a refusal rejects with RequestError (NO_COUNT carries the popup data in `body.data`). */

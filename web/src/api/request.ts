@@ -4,7 +4,7 @@ import { feedback } from '../components/feedback/holder';
 
 /**
  * The one place that knows the API's headers, envelope, timeouts and session expiry
- * (chat-core 4 and 8, shell 7 and 8, API.md). Everything under src/api/ goes through here.
+ * (docs/product/requests-and-errors.md §4, §8, §7, API.md). Everything under src/api/ goes through here.
  */
 
 /** A failed call: the envelope's code and message (or 504 for network/timeout). */

@@ -9,7 +9,7 @@ import type {
 } from '@wanxiang/contract';
 import { get, post } from './request';
 
-/** Scholar and arXiv (search-agents-tools 7.1). A failing source answers an empty page, not an error. */
+/** Scholar and arXiv (docs/product/search.md §7). A failing source answers an empty page, not an error. */
 
 export function searchScholar(
   q: Partial<ScholarSearchQuery> & { keyword: string },

@@ -1,7 +1,7 @@
 import type { HotSource, IntentRequest, IntentResult } from '@wanxiang/contract';
 import { get, post } from './request';
 
-/** Search hub calls (search-agents-tools 7.1). AI search answers stream through /api/v1/chat2/net_search (chat-stream.ts). */
+/** Search hub calls (docs/product/search.md §7). AI search answers stream through /api/v1/chat2/net_search (chat-stream.ts). */
 
 /** A site's hot list as plain strings; [] when the site fails (the card shows 暂无数据). */
 export function hotList(source: HotSource, signal?: AbortSignal): Promise<string[]> {

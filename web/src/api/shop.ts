@@ -3,7 +3,7 @@ import { Code } from '@wanxiang/contract';
 import { get, post, RequestError } from './request';
 import { getInviteCode } from '../stores/keywords';
 
-/** Membership shop and payment (shell-and-account 7). Prices are cents. */
+/** Membership shop and payment (docs/product/membership-and-payment.md §7). Prices are cents. */
 
 /** `inviteCode` defaults to the code the visitor arrived with (keywords_state). */
 export function shopLists(inviteCode = getInviteCode()): Promise<ShopLists> {
@@ -43,7 +43,7 @@ export function cardActive(card: string): Promise<CardActivated> {
   return post<CardActivated>('/v1/vip/cardActive', { card }, { silent: true });
 }
 
-/** Cents -> '29.90' (shell 9: prices are cents divided by 100 for display). */
+/** Cents -> '29.90' (docs/product/membership-and-payment.md §9: prices are cents divided by 100 for display). */
 export function yuan(cents: number): string {
   return (cents / 100).toFixed(2).replace(/\.00$/, '');
 }

@@ -2,7 +2,7 @@ import type { SidebarConfig } from '@wanxiang/contract';
 import { get } from './request';
 
 /**
- * The sidebar catalogue (search-agents-tools 2.9). The token header (added by the request layer)
+ * The sidebar catalogue (docs/product/shell-and-navigation.md §2). The token header (added by the request layer)
  * and the invite code decide whether the premium models are listed. Silent: without it the
  * sidebar shows its own retry state.
  */

@@ -1,7 +1,7 @@
 import type { SigninCheck, SigninInfo, SigninResult } from '@wanxiang/contract';
 import { get, type RequestOptions } from './request';
 
-/** Daily sign-in calls (shell 7), all GET. The dialog shows failures itself: callers pass silent. */
+/** Daily sign-in calls (docs/product/signin.md §7), all GET. The dialog shows failures itself: callers pass silent. */
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
 
 export function checkSignin(opts: CallOptions = {}): Promise<SigninCheck> {

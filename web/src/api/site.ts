@@ -1,7 +1,7 @@
 import type { SiteFooterRes, SiteSearchRes } from '@wanxiang/contract';
 import { get } from './request';
 
-/** Site-wide shell data: header search and footer lines (shell 1, 2.2, 7). */
+/** Site-wide shell data: header search and footer lines (docs/product/shell-and-navigation.md §1, §2, §7). */
 
 /** Recommendations and ranking (blank keyword) or matches; silent: the dropdown shows its own empty state. */
 export function searchSite(keyword: string, signal?: AbortSignal): Promise<SiteSearchRes> {

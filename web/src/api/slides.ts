@@ -2,7 +2,7 @@ import { MSG, type PptCreated, type PptPreview, type PptTaskInfo, type PptTempla
 import { streamChat, type ChatStreamBody, type ChatStreamItem } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
 
-/** Presentations (search-agents-tools 7.5): outline stream, templates, build task, preview, download. */
+/** Presentations (docs/product/mindmap-and-slides.md §7): outline stream, templates, build task, preview, download. */
 
 /** The outline of a chat message or topic, streamed (meta, text..., done | error | refusal). */
 export function streamPptOutline(content: string, signal?: AbortSignal): AsyncGenerator<ChatStreamItem, void, undefined> {

@@ -2,7 +2,7 @@ import type { ImportType, MediaImportRes, UploadRes } from '@wanxiang/contract';
 import { post } from './request';
 
 /**
- * Attachments and imports (chat-core 7 "Uploads", "Media understanding"). Every call is silent:
+ * Attachments and imports (docs/product/uploads.md §7). Every call is silent:
  * the chip or the import dialog shows the failure where it happened, not in a corner notice.
  */
 

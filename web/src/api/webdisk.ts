@@ -2,7 +2,7 @@ import { LOOKFORWEB_AGENT_ID, MSG, type CloudResult, type SearchPage, type WebRe
 import { streamChat, type ChatStreamBody } from './chat-stream';
 import { get } from './request';
 
-/** Cloud-disk search (search-agents-tools 7.1). A failing channel answers an empty page, not an error. */
+/** Cloud-disk search (docs/product/search.md §7). A failing channel answers an empty page, not an error. */
 
 export function searchWebdisk(q: Partial<WebdiskSearchQuery> & { keyword: string }, signal?: AbortSignal): Promise<SearchPage<CloudResult>> {
   return get<SearchPage<CloudResult>>('/v1/search/webdisk', { ...q }, { silent: true, signal });

@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 
 /**
- * The browser database of shell-and-account 3: IndexedDB 'bianjie', version 1, with the spec's
+ * The browser database of docs/product/shell-and-navigation.md §3: IndexedDB 'bianjie', version 1, with the spec's
  * tables. Each feature owns the rows of its table; the schema strings list only indexed fields.
  */
 export interface LocalRecord {
@@ -15,7 +15,7 @@ export interface LocalRecord {
   [extra: string]: unknown;
 }
 
-/** Remember-account rows (shell 3 accountHistory): never a plain password, only a device token. */
+/** Remember-account rows (docs/product/shell-and-navigation.md §3 accountHistory): never a plain password, only a device token. */
 export interface AccountHistoryRow {
   id?: number;
   account: string;
@@ -26,7 +26,7 @@ export interface AccountHistoryRow {
   type: 'login';
 }
 
-/** Red-dot read flags (shell 3): key = area:name:id, plus the dot version read. */
+/** Red-dot read flags (docs/product/shell-and-navigation.md §3): key = area:name:id, plus the dot version read. */
 export interface RedDotRow {
   key: string;
   version: number;

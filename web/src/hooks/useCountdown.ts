@@ -6,7 +6,7 @@ export function secondsLeft(endsAt: number, now: number): number {
 }
 
 /**
- * A seconds countdown (SMS resend: 120 s, shell 4). Based on an end time, not on counting ticks,
+ * A seconds countdown (SMS resend: 120 s, docs/product/accounts.md §4). Based on an end time, not on counting ticks,
  * so a throttled background tab still shows the right number.
  */
 export function useCountdown(): { remaining: number; running: boolean; start: (seconds: number) => void } {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { bianjie } from '../db/bianjie';
 
 /**
- * Read flags of "new" red dots (shell 3 and 4 "Red dots", search-agents-tools 2.9): one row per
+ * Read flags of "new" red dots (docs/product/shell-and-navigation.md §2, §3, §4): one row per
  * key area:name:id in the IndexedDB table bianjie.redDots, holding the dot version read. A dot
  * shows while the catalogue's version is higher than the version read, so an operator raising
  * the version brings the dot back.

@@ -11,7 +11,7 @@ import styles from './shell.module.css';
 
 /**
  * Desktop: header (logo, top navigation, global search, update/download links, points and
- * membership badges, avatar popover), slim sidebar, scrolling page area (shell 2.2).
+ * membership badges, avatar popover), slim sidebar, scrolling page area (docs/product/shell-and-navigation.md §2).
  */
 export function DesktopShell({ children }: { children: ReactNode }) {
   return (

@@ -17,7 +17,7 @@ import { DownloadDialog } from '../features/info/DownloadDialog';
 import { DesktopClientLayer } from '../features/desktop-client/DesktopClientLayer';
 import { PayQrDialog } from '../features/vip/PayQrDialog';
 /**
- * Dialogs, floating icons and timers that belong to the whole app (shell 2.5, 4), mounted once
+ * Dialogs, floating icons and timers that belong to the whole app (docs/product/shell-and-navigation.md §2, §4), mounted once
  * by AppShell. Each area adds its component here with one line; each component decides itself
  * when to show (login state, cookies, /mobilepage suppression).
  */

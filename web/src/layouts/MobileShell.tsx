@@ -11,7 +11,7 @@ import styles from './shell.module.css';
 
 /**
  * Mobile: compact header (menu button, logo, login or avatar with VIP mark), the scrolling tab
- * menu of search-agents-tools 2.10 under it, and a left drawer (60vw, shell 9).
+ * menu of docs/product/shell-and-navigation.md §2 under it, and a left drawer (60vw, docs/product/shell-and-navigation.md §9).
  */
 export function MobileShell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);

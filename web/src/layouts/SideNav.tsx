@@ -31,7 +31,7 @@ function writeFlag(key: string, value: unknown): void {
 }
 
 /**
- * The desktop left sidebar (search-agents-tools 2.9): the catalogue's groups with section
+ * The desktop left sidebar (docs/product/shell-and-navigation.md §2): the catalogue's groups with section
  * dividers, hover popovers, 'new' dots, the promo carousel at the bottom, collapsible to icons.
  * It scrolls on its own when taller than the window.
  */

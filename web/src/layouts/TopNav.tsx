@@ -23,7 +23,7 @@ function TopNavLink({ item, active }: { item: NavItem; active: boolean }) {
   );
 }
 
-/** The top navigation of shell 2.2. */
+/** The top navigation of docs/product/shell-and-navigation.md §2. */
 export function TopNav() {
   const { pathname } = useLocation();
   return (

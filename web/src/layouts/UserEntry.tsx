@@ -11,7 +11,7 @@ import styles from './shell.module.css';
 
 /**
  * Right side of the header: the login button, or the membership badge (desktop) and the avatar
- * popover. On mobile the avatar carries a VIP mark when vip is not 0 (search-agents-tools 2.10).
+ * popover. On mobile the avatar carries a VIP mark when vip is not 0 (docs/product/shell-and-navigation.md §2).
  */
 export function UserEntry({ compact = false }: { compact?: boolean }) {
   const isLoggedIn = useUserStore(selectIsLoggedIn);

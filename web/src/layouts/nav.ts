@@ -14,7 +14,7 @@ export interface NavItem {
   key: string;
   label: string;
   to: string;
-  /** A small badge beside the label (shell 2.2: 全家桶 on /deepseek). */
+  /** A small badge beside the label (docs/product/shell-and-navigation.md §2: 全家桶 on /deepseek). */
   badge?: string;
   /** Red-dot key: the dot shows until the item is first clicked. */
   dotKey?: string;
@@ -24,7 +24,7 @@ export interface SideItem extends NavItem {
   icon: ComponentType;
 }
 
-/** Top navigation of shell 2.2. */
+/** Top navigation of docs/product/shell-and-navigation.md §2. */
 export const TOP_NAV: readonly NavItem[] = [
   { key: 'home', label: '首页', to: '/' },
   { key: 'deepseek', label: 'DeepSeek', to: '/deepseek', badge: '全家桶', dotKey: 'nav:deepseek:1' },
@@ -45,7 +45,7 @@ export const SIDE_NAV: readonly SideItem[] = [
   { key: 'vip', label: '会员中心', to: '/console/vip', icon: CrownOutlined },
 ];
 
-/** A tab of the mobile header menu (search-agents-tools 2.10). */
+/** A tab of the mobile header menu (docs/product/shell-and-navigation.md §2). */
 export interface MobileTab extends NavItem {
   /** Shows a small 'new' badge. */
   isNew?: boolean;

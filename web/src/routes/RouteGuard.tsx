@@ -6,7 +6,7 @@ import { selectIsLoggedIn, selectUser, useUserStore } from '../stores/user';
 import { decideRoute, pageTitle, roleOf } from './guards';
 import type { RouteConfig } from './types';
 
-/** Applies the shell 2.1 guards to one route and sets the page title. */
+/** Applies the docs/product/shell-and-navigation.md §2 guards to one route and sets the page title. */
 export function RouteGuard({ route, children }: { route: RouteConfig; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import type { Role, RouteConfig } from './types';
 
 /**
- * The guards of shell 2.1 as pure functions, so every rule is unit-tested without a browser.
+ * The guards of docs/product/shell-and-navigation.md §2 as pure functions, so every rule is unit-tested without a browser.
  * RouteGuard.tsx applies the decision.
  */
 
@@ -51,7 +51,7 @@ export function isLoginPath(pathname: string): boolean {
   return /^\/login(\/[^/]+)?\/?$/i.test(pathname);
 }
 
-/** Where a visitor without a token is sent (shell 2.1: desktop -> chat, otherwise home). */
+/** Where a visitor without a token is sent (docs/product/shell-and-navigation.md §2: desktop -> chat, otherwise home). */
 export function loginRequiredTarget(isMobile: boolean): string {
   return isMobile ? '/' : `/chat?type=${DEFAULT_CHAT_TYPE}`;
 }
@@ -77,7 +77,7 @@ export function decideRoute({ route, pathname, search, isLoggedIn, isMobile, rol
   if (route.verifToken && !isLoggedIn) {
     return { kind: 'redirect', to: loginRequiredTarget(isMobile), reason: 'loginRequired' };
   }
-  // A missing role list means user only (shell 2.1).
+  // A missing role list means user only (docs/product/shell-and-navigation.md §2).
   const roles = route.roles.length > 0 ? route.roles : ['user'];
   if (!roles.includes(role)) return { kind: 'redirectThen', to: '/', then: '/404' };
   return { kind: 'render' };

@@ -1,6 +1,6 @@
 import type { BuiltPageKey } from './pages';
 
-/** Route config of shell 3 ("Route config: id, path, verifToken flag, role list, optional title"). */
+/** Route config of docs/product/shell-and-navigation.md §3 ("Route config: id, path, verifToken flag, role list, optional title"). */
 export type Role = 'user' | 'admin';
 
 /** Which page a route renders; the router maps each key to a (lazy) component. */
@@ -9,7 +9,7 @@ export type PageKey = 'home' | 'chat' | 'login' | 'notFound' | 'placeholder' | B
 export interface RouteConfig {
   id: string;
   path: string;
-  /** Login required (shell 2.1 "login-required routes"). */
+  /** Login required (docs/product/shell-and-navigation.md §2). */
   verifToken: boolean;
   roles: readonly Role[];
   /** Shown as the document title (with the product suffix) and on placeholder pages. */
@@ -17,7 +17,7 @@ export interface RouteConfig {
   element: PageKey;
 }
 
-/** Every route lists both roles (shell 2.1); a missing role defaults to user. */
+/** Every route lists both roles (docs/product/shell-and-navigation.md §2); a missing role defaults to user. */
 export const ALL_ROLES: readonly Role[] = ['user', 'admin'];
 
 interface RouteOptions {

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AgentItem } from '@wanxiang/contract';
 
 /**
- * The agent menu (search-agents-tools 3 "Agent menu item", 4.7): the left list of the agent
+ * The agent menu (docs/product/agents.md §3, §4): the left list of the agent
  * pages, kept in the browser under agent_storage. The order is the user's; a 'new' badge clears
  * on first use; items move up, down or to the top, can be removed, and can be pinned to 最近使用.
  */

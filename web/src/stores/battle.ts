@@ -5,7 +5,7 @@ import { uuid } from './chat-state';
 import { onLoggedOut } from '../app-events';
 
 /**
- * Multi-model comparison sessions (chat-core 3: "comparison sessions share the shape and live
+ * Multi-model comparison sessions (docs/product/battle.md §3: "comparison sessions share the shape and live
  * in a separate list"). Persisted under `chat_storage_battle`: the spec keeps both lists in
  * chat_storage, but here the chat store owns that key whole (zustand persist rewrites it on
  * every change), so the comparison list lives beside it under the same prefix and is cleared

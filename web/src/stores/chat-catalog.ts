@@ -29,7 +29,7 @@ function indexModels(list: readonly ModelEntry[]): Record<string, ModelEntry> {
 
 let inflight: Promise<void> | null = null;
 
-/** The logged-in user's custom models as 'customer' entries (search-agents-tools 7.4); none for guests or on failure. */
+/** The logged-in user's custom models as 'customer' entries (docs/product/chat.md §7); none for guests or on failure. */
 function fetchCustomModels(): Promise<ModelEntry[]> {
   if (!useUserStore.getState().token) return Promise.resolve([]);
   return getModelList()

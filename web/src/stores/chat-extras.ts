@@ -9,7 +9,7 @@ import type { ChatRequest } from '@wanxiang/contract';
 
 export type AttachmentStatus = 'loading' | 'complete' | 'error';
 
-/** File item (chat-core 3): name, type, status, size, result, reason, fileId. */
+/** File item (docs/product/chat.md §3): name, type, status, size, result, reason, fileId. */
 export interface Attachment {
   /** Local id (the upload's key until the server answers with fileId). */
   uid: string;
@@ -27,7 +27,7 @@ export interface Attachment {
   reason?: string;
 }
 
-/** image mode and file mode never mix (chat-core 4). */
+/** image mode and file mode never mix (docs/product/chat.md §4). */
 export type DocMode = 'image' | 'file' | null;
 
 export interface ReplyPrefs {

@@ -5,7 +5,7 @@ import { onLoggedOut } from '../app-events';
 
 /**
  * The logged-in user's server history list (the chat page's side list), newest first,
- * LIMITS.historyPageSize (20) per page with "load more" (chat-core 9).
+ * LIMITS.historyPageSize (20) per page with "load more" (docs/product/chat.md §9).
  */
 export interface HistoryState {
   items: RecordItem[];

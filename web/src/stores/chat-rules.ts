@@ -9,7 +9,7 @@ import type { ChatMessage } from './chat-state';
 export const HISTORY_MAX_MESSAGES = 40;
 export const HISTORY_MAX_CHARS = 60_000;
 
-/** Only ok text/assistant messages are sent as history (chat-core 3), oldest first. */
+/** Only ok text/assistant messages are sent as history (docs/product/chat.md §3), oldest first. */
 export function historyForRequest(messages: readonly ChatMessage[]): HistoryMessage[] {
   const picked: HistoryMessage[] = [];
   let chars = 0;
@@ -26,7 +26,7 @@ export function historyForRequest(messages: readonly ChatMessage[]): HistoryMess
   return picked.reverse();
 }
 
-/** The three upstream failure texts of chat-core 8 that must show as an error instead. */
+/** The three upstream failure texts of docs/product/chat.md §8 that must show as an error instead. */
 export function isKnownFailedReply(text: string): boolean {
   const t = text.trim();
   return MSG.knownFailedReplies.includes(t);

@@ -1,6 +1,6 @@
 import { LIMITS, type StoredToolCall } from '@wanxiang/contract';
 
-/** Message shapes of the chat store (chat-core 3). */
+/** Message shapes of the chat store (docs/product/chat.md §3). */
 export type MessageState = 'ok' | 'waite' | 'error';
 export type MessageTarget = 'user' | 'assistant' | 'system';
 export type MessageType = 'text' | 'text2' | 'image' | 'template' | 'assistant';
@@ -20,7 +20,7 @@ export interface ChatMessage {
   errorText?: string;
   /** The reader's like (1) or dislike (-1) of a reply, mirrored on the server. */
   vote?: 1 | -1;
-  /** Web search of this reply (chat-core 4): the query, then the sources read. */
+  /** Web search of this reply (docs/product/chat.md §4): the query, then the sources read. */
   search?: MessageSearch;
   /** Tools the model called for this reply (MCP), in order; `ok` and `content` arrive with the result. */
   tools?: MessageTool[];
@@ -46,7 +46,7 @@ export interface ChatSession {
   dateTime: number;
   /** Id the server knows this conversation by (its history record id). */
   conversationId?: string;
-  /** Persona the session started with (chat-core 3 persona_id): its context goes before the conversation. */
+  /** Persona the session started with (docs/product/chat.md §3 persona_id): its context goes before the conversation. */
   personaId?: number;
 }
 
@@ -67,7 +67,7 @@ export function initialChatState(): ChatState {
 }
 
 /**
- * Random uuid (chat-core 3). randomUUID exists only in secure contexts (https, localhost);
+ * Random uuid (docs/product/chat.md §3). randomUUID exists only in secure contexts (https, localhost);
  * a plain-http intranet deployment falls back to getRandomValues, then to the time.
  */
 export function uuid(): string {

@@ -31,7 +31,7 @@ export interface ChatActions {
   removeMessage(sessionId: string, messageId: string): void;
   setConversationId(sessionId: string, conversationId: string): void;
   setSending(sending: boolean): void;
-  /** Clear chat (chat-core 4): back to the template messages, with a new server conversation. */
+  /** Clear chat (docs/product/chat.md §4): back to the template messages, with a new server conversation. */
   clearMessages(sessionId: string): void;
   /** Regenerate: drops the last question and everything after it; returns that question. */
   dropLastExchange(sessionId: string): ChatMessage | undefined;
@@ -230,5 +230,5 @@ export const useChatStore = create<ChatStore>()(
   ),
 );
 
-// Chats belong to the account: logout and session expiry clear them (chat-core 4).
+// Chats belong to the account: logout and session expiry clear them (docs/product/chat.md §4).
 onLoggedOut(() => useChatStore.getState().clearAll());

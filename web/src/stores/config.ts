@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '@wanxiang/contract';
 
 /**
- * Local settings of this browser (config_storage, chat-core 4 and 9). The send key mode is a
+ * Local settings of this browser (config_storage, docs/product/chat.md §4, §9). The send key mode is a
  * habit of the person at this keyboard, not of the account, so it stays local.
  */
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Which global dialog is open (shell 2.5). The header, the avatar popover, chat gates and
+ * Which global dialog is open (docs/product/shell-and-navigation.md §2). The header, the avatar popover, chat gates and
  * promos open dialogs by name here; each dialog component reads its own flag and closes itself.
  * Dialogs are mounted once in layouts/GlobalOverlays.tsx.
  */
@@ -13,7 +13,7 @@ export interface PayTarget {
 }
 
 export interface DialogState {
-  /** Daily sign-in (shell 2.4). */
+  /** Daily sign-in (docs/product/signin.md §2). */
   signin: boolean;
   /** Today's usage dashboard (data board). */
   usage: boolean;

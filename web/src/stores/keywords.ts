@@ -1,7 +1,7 @@
 import { STORAGE_KEYS_SHELL } from '@wanxiang/contract';
 
 /**
- * Local keyword state (shell 3: from, device, plan, group, keyword, search_keyword, invite_code),
+ * Local keyword state (docs/product/shell-and-navigation.md §3: from, device, plan, group, keyword, search_keyword, invite_code),
  * kept under localStorage `keywords_state`. Captured from the landing URL once per visit so an
  * invite code or a search keyword survives navigation; read by login, the model list and shop calls.
  * The invite area owns this file and extends it.
@@ -49,7 +49,7 @@ export function getInviteCode(): string {
 
 /**
  * What a landing URL carries: the query's keys of the keyword state and, on /login/:invite_code,
- * the path's code (shell 4 "Invite code": path parameter on the login route, query elsewhere).
+ * the path's code (docs/product/accounts.md §4: path parameter on the login route, query elsewhere).
  * Only keys present are answered, so a later visit without them keeps what was stored.
  */
 export function keywordsFromUrl(pathname: string, search: string): Partial<KeywordState> {

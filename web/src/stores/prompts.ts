@@ -4,7 +4,7 @@ import { STORAGE_KEYS, type PromptTemplate } from '@wanxiang/contract';
 import { uuid } from './chat-state';
 
 /**
- * The user's own prompt templates (chat-core 3 "Prompt template", local prompt library), kept in
+ * The user's own prompt templates (docs/product/prompts-and-personas.md §3, local prompt library), kept in
  * the browser under prompt_storage. Built-in role-play prompts are not stored here: they are
  * loaded on demand and copied in when the user wants to change one.
  */

@@ -6,7 +6,7 @@ import { RequestError, setSessionSource } from '../api/request';
 import { emitLoggedOut, onSessionExpired } from '../app-events';
 import { feedback } from '../components/feedback/holder';
 
-/** The signed-in session (shell 4 "Session"), persisted under the spec's `user_storage` key. */
+/** The signed-in session (docs/product/shell-and-navigation.md §4), persisted under the spec's `user_storage` key. */
 export interface UserState {
   token: string;
   user: UserInfo | null;
@@ -16,7 +16,7 @@ export interface UserState {
   logout(): void;
   /** Forget the session without calling the server (token already rejected). */
   clearSession(): void;
-  /** Reload user info; a refused answer ends the session (shell 8). */
+  /** Reload user info; a refused answer ends the session (docs/product/shell-and-navigation.md §8). */
   refreshUser(): Promise<void>;
 }
 

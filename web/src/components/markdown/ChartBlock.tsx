@@ -14,7 +14,7 @@ export interface ChartBlockProps {
 }
 
 /**
- * A ```echarts block of a reply (chat-core 9, the chart model): while it streams, its code with
+ * A ```echarts block of a reply (docs/product/chat.md §9, the chart model): while it streams, its code with
  * a note; once complete, a live chart. An option that does not parse, or that ECharts refuses,
  * shows the code with a short note instead; nothing here can take the message down.
  */

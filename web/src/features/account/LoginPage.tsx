@@ -4,7 +4,7 @@ import { getInviteCode } from '../../stores/keywords';
 import { LoginCard } from './login/LoginCard';
 import styles from './login-page.module.css';
 
-/** /login and /login/:invite_code: the login card on its own page (shell 2.3). */
+/** /login and /login/:invite_code: the login card on its own page (docs/product/accounts.md §2). */
 export default function LoginPage() {
   const { invite_code: pathInvite } = useParams();
   const [params] = useSearchParams();

@@ -12,7 +12,7 @@ export function displayName(user: Pick<UserInfo, 'nick' | 'phone' | 'account' | 
   return user.nick || maskPhone(user.phone) || user.account || `用户${user.uid}`;
 }
 
-/** Membership badge (shell 2.2): 普通用户 for vip 0, otherwise the membership type. */
+/** Membership badge (docs/product/accounts.md §2): 普通用户 for vip 0, otherwise the membership type. */
 export function membershipLabel(user: Pick<UserInfo, 'vip' | 'vipType'>): string {
   if (!user.vip) return MSG.ordinaryUser;
   return user.vipType || '会员';

@@ -141,7 +141,7 @@ export default function BattlePage() {
       if (!session) return false;
       if (!prompt) return refuse(MSG.askEmpty);
       if (useBattleStore.getState().sending) return refuse(MSG.replyPending);
-      // One send per second (chat-core 9): a double Enter must not ask twice.
+      // One send per second (docs/product/battle.md §9): a double Enter must not ask twice.
       if (Date.now() - lastSentAt.current < LIMITS.sendThrottleMs) return false;
       const refusal = sendRefusal(session.models);
       if (refusal) return refuse(refusal);

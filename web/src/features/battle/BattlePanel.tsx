@@ -20,7 +20,7 @@ export interface BattlePanelProps {
 }
 
 /**
- * The 模型对抗 panel (chat-core 2): model search, one switch per comparison model (at most 4 on),
+ * The 模型对抗 panel (docs/product/battle.md §2): model search, one switch per comparison model (at most 4 on),
  * reset, the multi-turn switch, and the newest comparison sessions (at most 6).
  */
 export const BattlePanel = memo(function BattlePanel(props: BattlePanelProps) {

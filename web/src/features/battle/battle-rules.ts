@@ -1,7 +1,7 @@
 import { LIMITS, MSG, type HistoryMessage, type ModelEntry } from '@wanxiang/contract';
 import type { BattleRound } from '../../stores/battle';
 
-/** The rules of multi-model battle (chat-core 4, 5, 9), free of React and of the network. */
+/** The rules of multi-model battle (docs/product/battle.md §4, §5, §9), free of React and of the network. */
 
 /** The model key of the comparison screen (/chat?type=AllModelAttack). */
 export const BATTLE_MODEL_KEY = 'AllModelAttack';
@@ -58,7 +58,7 @@ export function filterModels(list: readonly ModelEntry[], query: string): ModelE
 /**
  * What one model is sent as history. Multi-turn off: nothing, every question stands alone.
  * On: each earlier question with that model's own answer, only where the answer came out ok
- * (chat-core 3: only ok messages are sent as history); rounds it took no part in are skipped.
+ * (docs/product/battle.md §3: only ok messages are sent as history); rounds it took no part in are skipped.
  */
 export function historyFor(rounds: readonly BattleRound[], model: string, multiTurn: boolean): HistoryMessage[] {
   if (!multiTurn) return [];

@@ -26,7 +26,7 @@ export interface ChatComposerProps {
   onStop: () => void;
 }
 
-/** The input's height: two rows to start, growing with the text up to 200 px (chat-core 9). */
+/** The input's height: two rows to start, growing with the text up to 200 px (docs/product/chat.md §9). */
 const INPUT_AUTO_SIZE = { minRows: 2, maxRows: 8 };
 const INPUT_STYLE = { maxHeight: 200, overflowY: 'auto' } as const;
 
@@ -56,11 +56,11 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
       <AttachmentChips disabled={sending} />
       <Sender
         className={styles.sender}
-        // Mobile: the plus panel of shortcuts inside the pill-shaped input (chat-core 2).
+        // Mobile: the plus panel of shortcuts inside the pill-shaped input (docs/product/chat.md §2).
         prefix={mobile ? <MobilePlus disabled={sending} /> : undefined}
         value={text}
         onChange={(v) => setText(v)}
-        // Pasted files become attachments (chat-core 9); pasted text stays text.
+        // Pasted files become attachments (docs/product/chat.md §9); pasted text stays text.
         onPasteFile={(files) => void addAttachmentFiles(Array.from(files), { sending })}
         onSubmit={(v) => {
           if (onSend(v)) setText('');

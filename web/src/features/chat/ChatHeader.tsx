@@ -17,7 +17,7 @@ export interface ChatHeaderProps {
 }
 
 /**
- * Title bar (chat-core 2): the model's icon and name and a switch-model button; on desktop the
+ * Title bar (docs/product/chat.md §2): the model's icon and name and a switch-model button; on desktop the
  * name opens the menu of every group, and the bar shows the model's tags and a new-chat button. On mobile the name itself opens the drawer of models, history keeps
  * a button here, and new chat is among the floating actions.
  */

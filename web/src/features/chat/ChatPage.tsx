@@ -28,7 +28,7 @@ import styles from './chat.module.css';
 const WATERMARK_FONT = { color: 'rgba(0,0,0,0.06)', fontSize: 14 };
 const WATERMARK_LAYER = { position: 'absolute', inset: 0, overflow: 'hidden' } as const;
 
-/** The chat screen (chat-core 2): /msg?type=<base64 model key>. */
+/** The chat screen (docs/product/chat.md §2): /msg?type=<base64 model key>. */
 export default function ChatPage() {
   const [params] = useSearchParams();
   // Multi-model battle has its own screen; two components keep each one's hooks stable.

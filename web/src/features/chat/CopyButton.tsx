@@ -3,7 +3,7 @@ import { App, Button, Tooltip } from 'antd';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 
-/** Copies text; shows a check for one second (chat-core 4) and 复制成功. */
+/** Copies text; shows a check for one second (docs/product/chat.md §4) and 复制成功. */
 export function CopyButton({ text }: { text: string }) {
   const { message } = App.useApp();
   const [done, setDone] = useState(false);

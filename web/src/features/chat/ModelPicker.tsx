@@ -31,7 +31,7 @@ export interface ModelPickerProps {
 }
 
 /**
- * The 'More' modal (chat-core 2): the curated / custom cloud tab, a model search and a group
+ * The 'More' modal (docs/product/chat.md §2): the curated / custom cloud tab, a model search and a group
  * filter over every group of the menu. Mounted only while open, so each opening starts fresh.
  */
 export function ModelPicker(props: ModelPickerProps) {

@@ -87,7 +87,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     const stream = streamChat({
       model: req.model,
       signal: controller.signal,
-      // A custom model streams through the user's own provider (search-agents-tools 7.4).
+      // A custom model streams through the user's own provider (docs/product/chat.md §7).
       ...(isCustomModelKey(req.model) ? { path: CUSTOM_CHAT_PATH } : {}),
       body: {
         ...(isCustomModelKey(req.model) ? { model_id: req.model } : {}),
@@ -164,7 +164,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         handlers.onRefusal(item.data, req.prompt);
         break;
       case 'search':
-        // Searching "query"... shows until the sources arrive (chat-core 4 networked stream).
+        // Searching "query"... shows until the sources arrive (docs/product/chat.md §4 networked stream).
         searchQuery = item.data.query;
         st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: [], done: false } });
         break;

@@ -17,7 +17,7 @@ function startOfDay(ms: number): number {
   return d.getTime();
 }
 
-/** History grouping of chat-core 4: today, yesterday, last 7 days, earlier (local days). */
+/** History grouping of docs/product/chat.md §4: today, yesterday, last 7 days, earlier (local days). */
 export function historyGroupOf(when: number, now: number = Date.now()): HistoryGroup {
   const today = startOfDay(now);
   if (when >= today) return 'today';

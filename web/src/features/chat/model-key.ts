@@ -1,5 +1,5 @@
 /**
- * The chat page is served at /msg?type=<base64 of the model key> (chat-core 2). `/chat?type=`
+ * The chat page is served at /msg?type=<base64 of the model key> (docs/product/chat.md §2). `/chat?type=`
  * is forwarded there with its value base64-encoded once more, and menus may already have
  * encoded it, so a `type` can be the plain key, its base64, or base64 of its base64. Keys are
  * ASCII today, but encode through UTF-8 so a custom model key with CJK survives.

@@ -13,12 +13,12 @@ export interface SendCheckInput {
 export type SendCheck =
   { ok: true; prompt: string } | { ok: false; reason: 'empty' | 'pending' | 'throttled' | 'login' | 'offline'; msg: string };
 
-/** The send validations of chat-core 5, in the order the user meets them. */
+/** The send validations of docs/product/chat.md §5, in the order the user meets them. */
 export function checkSend(input: SendCheckInput): SendCheck {
   const prompt = input.text.trim();
   if (!prompt) return { ok: false, reason: 'empty', msg: MSG.askEmpty };
   if (input.sending) return { ok: false, reason: 'pending', msg: MSG.replyPending };
-  // Throttle: one send per second (chat-core 9); a double Enter must not send twice.
+  // Throttle: one send per second (docs/product/chat.md §9); a double Enter must not send twice.
   if (input.now - input.lastSentAt < LIMITS.sendThrottleMs) return { ok: false, reason: 'throttled', msg: MSG.replyPending };
   if (!input.loggedIn) return { ok: false, reason: 'login', msg: MSG.unauthorized };
   if (input.model && !input.model.online) return { ok: false, reason: 'offline', msg: MSG.modelOffline };
@@ -37,7 +37,7 @@ export interface EnterKey {
 }
 
 /**
- * What a keydown in the input does under a send key mode (chat-core 4): 'send', or 'type' (let
+ * What a keydown in the input does under a send key mode (docs/product/chat.md §4): 'send', or 'type' (let
  * the textarea do its default: a newline for Enter). Mode 1: Enter sends, Shift+Enter newline.
  * Mode 2: Ctrl+Enter (⌘+Enter on a Mac) sends, Enter newline.
  */

@@ -34,7 +34,7 @@ let lastSentText = '';
 let deferred: ReturnType<typeof setTimeout> | null = null;
 
 /**
- * The chat page's send and stop, with the dialogs of chat-core 5 and 8. `restoreInput` puts a
+ * The chat page's send and stop, with the dialogs of docs/product/chat.md §5, §8. `restoreInput` puts a
  * refused question back into the input (except for the phone-binding refusal, which clears it).
  */
 export function useChatSender(
@@ -58,7 +58,7 @@ export function useChatSender(
       });
       if (!check.ok) {
         if (check.reason === 'throttled') {
-          // One send per second (chat-core 9): the same question again is a double press and is
+          // One send per second (docs/product/chat.md §9): the same question again is a double press and is
           // dropped; a different one goes out when the second is over instead of being lost.
           if (text.trim() !== lastSentText && !deferred) {
             deferred = setTimeout(

@@ -20,7 +20,7 @@ const MENU_H = 236;
 
 /**
  * Desktop-client mode's custom right-click menu (返回, 前进, 首页, 复制, 粘贴, 刷新) and its
- * Alt shortcuts (shell 2.6). Mounted once in GlobalOverlays; renders nothing in a browser.
+ * Alt shortcuts (docs/product/shell-and-navigation.md §2). Mounted once in GlobalOverlays; renders nothing in a browser.
  */
 export function DesktopClientControls() {
   const [enabled] = useState(isDesktopClient);

@@ -4,7 +4,7 @@ import { desktopBridge, isDesktopClient, isStandaloneApp } from './client-mode';
 import styles from './desktop-client.module.css';
 
 /**
- * The desktop client's title bar (search-agents-tools 2.9): a slim draggable strip with the
+ * The desktop client's title bar (docs/product/shell-and-navigation.md §2): a slim draggable strip with the
  * name, and 最小化 / 最大化 / 关闭 when the client shell injects a window bridge
  * (window.wanxiangDesktop). A browser tab shows nothing; the installed web app (PWA) has the
  * system's own title bar and buttons, so it shows nothing either unless the title bar is hidden

@@ -6,7 +6,7 @@ import { feedback } from '../../components/feedback/holder';
 import { useUserStore } from '../../stores/user';
 
 /**
- * The desktop client's hand-over (shell 2.6): the page trades the one-time `client_code` of its
+ * The desktop client's hand-over (docs/product/accounts.md §2): the page trades the one-time `client_code` of its
  * address for a session by POST. It never silently replaces a signed-in session of another
  * account: that asks first (ClientSwitchDialog), and a refused session is revoked at once.
  */

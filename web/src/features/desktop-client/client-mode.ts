@@ -1,5 +1,5 @@
 /**
- * Desktop-client mode (shell 2.6, search-agents-tools 2.9). It is on when:
+ * Desktop-client mode (docs/product/shell-and-navigation.md §2). It is on when:
  * - the app was opened with source=bianjie_pc or wanxiang_pc (the desktop client's shell opens
  *   the site that way): remembered for the tab's session (sessionStorage), so in-app navigation
  *   that drops the query keeps the mode;
@@ -11,7 +11,7 @@ export const CLIENT_SOURCES = ['bianjie_pc', 'wanxiang_pc'] as const;
 export const CLIENT_MODE_KEY = 'wx_desktop_client';
 
 /**
- * Session parameters an address may carry: the desktop client's one-time `client_code` (shell 2.6
+ * Session parameters an address may carry: the desktop client's one-time `client_code` (docs/product/shell-and-navigation.md §2
  * "tokens supplied by query"), and the older `token` / `access_token` / `uid`, which are never used
  * (a link could otherwise sign a visitor into someone else's account) and always stripped.
  */

@@ -1,7 +1,7 @@
 import { MSG } from '@wanxiang/contract';
 import { feedback } from '../../components/feedback/holder';
 
-/** Copy and paste of the desktop client's menu and shortcuts, through the Clipboard API (shell 8 texts). */
+/** Copy and paste of the desktop client's menu and shortcuts, through the Clipboard API (docs/product/shell-and-navigation.md §8 texts). */
 
 type Editable = HTMLInputElement | HTMLTextAreaElement | HTMLElement;
 

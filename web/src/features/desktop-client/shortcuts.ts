@@ -1,5 +1,5 @@
 /**
- * Desktop-client keyboard shortcuts (shell 2.6): Alt+Left back, Alt+Right forward, Alt+H home,
+ * Desktop-client keyboard shortcuts (docs/product/shell-and-navigation.md §2): Alt+Left back, Alt+Right forward, Alt+H home,
  * Alt+N toggles the sidebar (collapse/expand, the same as its own button), Alt+R refresh,
  * Alt+C copy the selection, Alt+V paste into the focused field. Ctrl+C / Ctrl+V are left to the
  * browser, which already does them (and the client shell maps them for its web view).
@@ -32,5 +32,5 @@ export function shortcutAction(e: KeyLike): ClientAction | null {
   return null;
 }
 
-/** Where 首页 / Alt+H go in the desktop client (search-agents-tools 2.9: home is the chat). */
+/** Where 首页 / Alt+H go in the desktop client (docs/product/shell-and-navigation.md §2: home is the chat). */
 export const CLIENT_HOME = '/chat?type=index';

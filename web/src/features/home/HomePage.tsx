@@ -9,7 +9,7 @@ import styles from './home.module.css';
 /** The landing page `/`: name, pitch, a big "ask anything" entry and the main areas. */
 export function HomePage() {
   const navigate = useNavigate();
-  // Desktop client (search-agents-tools 2.9): home is the chat.
+  // Desktop client (docs/product/shell-and-navigation.md §2): home is the chat.
   if (isDesktopClient()) return <Navigate to="/chat?type=index" replace />;
   return (
     <div className={styles.page}>

@@ -4,7 +4,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { DownloadOptions } from './DownloadOptions';
 
 /**
- * The download dialog (shell 2.5, flag `download`): desktop Windows/macOS, Android, the WeChat
+ * The download dialog (docs/product/shell-and-navigation.md §2, flag `download`): desktop Windows/macOS, Android, the WeChat
  * mini-program for iOS, the installable web client, and the points-purchase button (-> /console/vip).
  */
 export function DownloadDialog() {

@@ -9,7 +9,7 @@ import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { usePwaInstall } from '../desktop-client/pwa';
 import styles from './info.module.css';
 
-/** Links for this visitor's invite code (shell 9), fetched once per page load. */
+/** Links for this visitor's invite code (docs/product/shell-and-navigation.md §9), fetched once per page load. */
 function useDownloadLinks(): DownloadLinks | null {
   const [links, setLinks] = useState<DownloadLinks | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Segmented } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import styles from './invite.module.css';
 
-/** The four invite pages (shell 2: /console/invite, list, cash, order) as one switcher. */
+/** The four invite pages (docs/product/invite.md §2: /console/invite, list, cash, order) as one switcher. */
 const TABS = [
   { value: '/console/invite', label: '邀请有礼' },
   { value: '/console/invite/list', label: '邀请记录' },

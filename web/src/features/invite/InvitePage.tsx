@@ -10,7 +10,7 @@ import { useInviteInfo } from './useInviteInfo';
 import styles from './invite.module.css';
 
 /**
- * /console/invite (shell 1, 6): the inviter's code and link (copy, QR), the open-permission
+ * /console/invite (docs/product/invite.md §1, §6): the inviter's code and link (copy, QR), the open-permission
  * button, the figures (invited, paid, commission, balance) and the rules.
  */
 export default function InvitePage() {

@@ -1,6 +1,6 @@
 /**
  * Copy to the clipboard; answers false when the browser refuses (no permission, insecure origin
- * and no fallback), so the caller can say 无法复制文本未开通权限 (shell 8).
+ * and no fallback), so the caller can say 无法复制文本未开通权限 (docs/product/invite.md §8).
  */
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -9,7 +9,7 @@ import styles from './mcp.module.css';
 const MODAL_WIDTH = 700;
 
 /**
- * The MCP server list (search-agents-tools 2.11): display only. The add and edit buttons are
+ * The MCP server list (docs/product/custom-models.md §2): display only. The add and edit buttons are
  * there but do nothing: servers are configured by the operator (catalog/mcp.json).
  */
 export function McpServersModal({ open, onClose }: { open: boolean; onClose: () => void }) {

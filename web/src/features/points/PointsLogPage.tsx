@@ -25,7 +25,7 @@ const columns: TableColumnsType<PointsBillRow> = [
 ];
 
 /**
- * /console/pointslog and /console/pointsinsto (shell 2, 7): the balance, the paged points bill
+ * /console/pointslog and /console/pointsinsto (docs/product/quota-and-points.md §2, §7): the balance, the paged points bill
  * with an income/expense filter, and 购买积分 to /console/vip. Phones get cards instead of a table.
  */
 export default function PointsLogPage({ title }: { title?: string }) {

@@ -7,7 +7,7 @@ import { usePromoSuppressed } from './suppression';
 import { useTurn } from './turn';
 import styles from './promos.module.css';
 
-/** The agent guide (shell 4): on /aiAgent pages, once per 7 days (cookie agent_modal). */
+/** The agent guide (docs/product/promos.md §4): on /aiAgent pages, once per 7 days (cookie agent_modal). */
 export function AgentGuide() {
   const suppressed = usePromoSuppressed();
   const { pathname } = useLocation();

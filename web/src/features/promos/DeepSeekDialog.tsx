@@ -9,7 +9,7 @@ import styles from './promos.module.css';
 
 const PAGES = new Set(['/', '/deepseek']);
 
-/** The DeepSeek / multi-model intro (shell 4): home and /deepseek, after 2 s, once per 7 days (cookie deepSeek_modal). */
+/** The DeepSeek / multi-model intro (docs/product/promos.md §4): home and /deepseek, after 2 s, once per 7 days (cookie deepSeek_modal). */
 export function DeepSeekDialog() {
   const suppressed = usePromoSuppressed();
   const { pathname } = useLocation();

@@ -12,7 +12,7 @@ import styles from './promos.module.css';
 const CLOSED_KEY = 'p7_download_bar_closed';
 
 /**
- * Floating bottom download bar (mobile, shell 2.5): iPhone visitors are sent to the WeChat
+ * Floating bottom download bar (mobile, docs/product/promos.md §2): iPhone visitors are sent to the WeChat
  * mini-program, others to the Android app; both through the download dialog. Closable for the
  * visit. Not on chat pages, where the message box sits at the bottom of the screen.
  */

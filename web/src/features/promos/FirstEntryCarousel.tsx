@@ -11,7 +11,7 @@ import styles from './promos.module.css';
 const SLIDE_IMAGES = ['/promos/p7-app.svg', '/promos/p7-guide-chat.svg', '/promos/p7-guide-write.svg'];
 
 /**
- * First-entry app-download carousel (mobile only, shell 4): localStorage isFirst unset opens it
+ * First-entry app-download carousel (mobile only, docs/product/promos.md §4): localStorage isFirst unset opens it
  * after 1 s; closing (or 立即下载, which opens the download dialog) sets isFirst.
  */
 export function FirstEntryCarousel() {

@@ -11,7 +11,7 @@ import { useTurn } from './turn';
 import styles from './promos.module.css';
 
 /**
- * The admin-driven global notice (shell 2.5, 3): logged-in only, once per visit per login.
+ * The admin-driven global notice (docs/product/promos.md §2, §3): logged-in only, once per visit per login.
  * Its HTML is sanitized; confirm runs 'action|argument' (route|/console/vip, url|https://..., close|);
  * allowBackCancel 'true' lets the ×, the mask and Esc close it.
  */

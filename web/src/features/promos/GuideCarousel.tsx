@@ -18,7 +18,7 @@ function searchKeyword(): string {
 }
 
 /**
- * Search-engine guide (shell 4 "Guide"): on a first visit per day (cookie guide_modal, 1 day) for
+ * Search-engine guide (docs/product/promos.md §4): on a first visit per day (cookie guide_modal, 1 day) for
  * a visitor from so/bing/baidu or with a search keyword. A keyword matching one of the server's
  * guides opens it after 1 s, otherwise after 2 s. Banners autoplay every 2 s; 立即体验 goes to the
  * server's route.

@@ -12,7 +12,7 @@ import { useTurn } from './turn';
 import styles from './promos.module.css';
 
 /**
- * The model promo ('banana', shell 4): from config/init's data.model; shown when on and its md5
+ * The model promo ('banana', docs/product/promos.md §4): from config/init's data.model; shown when on and its md5
  * differs from localStorage bananaModalMd5. Closing stores the md5. Each button runs its operate
  * list in order: copy, message, url (a /path navigates, http(s) opens a tab), close.
  */

@@ -10,7 +10,7 @@ import styles from './promos.module.css';
 const CLOSED_KEY = 'p7_new_year_closed';
 
 /**
- * New-year floating ad (shell 4): while activity/new.year says status 1, a float linking to
+ * New-year floating ad (docs/product/promos.md §4): while activity/new.year says status 1, a float linking to
  * /console/vip. Closing hides it for the visit and decrements the stored counter (starting at the
  * server's count); at 0 it no longer shows.
  */

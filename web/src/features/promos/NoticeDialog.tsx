@@ -9,7 +9,7 @@ import { useTurn } from './turn';
 import styles from './promos.module.css';
 
 /**
- * The text notice (shell 4): shown when the server's sign differs from the stored one.
+ * The text notice (docs/product/promos.md §4): shown when the server's sign differs from the stored one.
  * 不再提醒 stores the sign (it shows again only when the text changes); 我知道了 closes it for now.
  */
 export function NoticeDialog() {

@@ -6,7 +6,7 @@ import { hasPromoCookie, setPromoCookie } from './cookies';
 import { usePromoSuppressed } from './suppression';
 import styles from './promos.module.css';
 
-/** Floating customer-service icon (mobile, shell 2.5): opens /helpfor/intriguing; × hides it for 7 days (cookie customer_kefu). */
+/** Floating customer-service icon (mobile, docs/product/promos.md §2): opens /helpfor/intriguing; × hides it for 7 days (cookie customer_kefu). */
 export function ServiceFloat() {
   const suppressed = usePromoSuppressed(true);
   const isMobile = useIsMobile();

@@ -10,7 +10,7 @@ import { useTurn } from './turn';
 import styles from './promos.module.css';
 
 /**
- * config/init at start (shell 4 "Update dialog"). Desktop client: 立即刷新 and 下载; with need_down
+ * config/init at start (docs/product/promos.md §4). Desktop client: 立即刷新 and 下载; with need_down
  * it cannot be closed (no ×, no mask, no Esc) and offers only 下载. Web and mobile: the update
  * notice with 不再提醒. 稍后 stores updateNotificationIsOpen and keeps quiet for 300000 ms; if the
  * page stays open that long it asks again.

@@ -30,7 +30,7 @@ export const usePromoConfig = create<PromoConfigState>()((set) => ({
     }).then(
       (init) => set({ init }),
       () => {
-        // Silent by design (shell 8): no promo, no prompt.
+        // Silent by design (docs/product/promos.md §8): no promo, no prompt.
       },
     );
   },

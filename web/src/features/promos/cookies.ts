@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { COOKIE_NAMES, PROMO_LIMITS } from '@wanxiang/contract';
 
 /**
- * "Once per N days" cookies of shell 9 (guide_modal 1 day, customer_kefu / deepSeek_modal /
+ * "Once per N days" cookies of docs/product/promos.md §9 (guide_modal 1 day, customer_kefu / deepSeek_modal /
  * agent_modal 7 days). The cookie's presence is the whole state: it expires by itself.
  * chat_vip_modal stays with the chat gates (chat/gates/vip-nudge-cookie.ts).
  */

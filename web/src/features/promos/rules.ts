@@ -1,7 +1,7 @@
 import { PROMO_LIMITS } from '@wanxiang/contract';
 
 /**
- * Pure decisions of the promos area (shell 4, 9), kept apart from React so they are unit-tested:
+ * Pure decisions of the promos area (docs/product/promos.md §4, §9), kept apart from React so they are unit-tested:
  * when a dialog shows again, how long 'later' stays quiet, the seasonal windows, the new-year counter.
  */
 
@@ -71,7 +71,7 @@ export function shanghaiDate(now: Date): { year: number; month: number; day: num
   return { year: n('year'), month: n('month'), day: n('day') };
 }
 
-/** National Day banner: September 1 to 30, business date (shell 2.2). */
+/** National Day banner: September 1 to 30, business date (docs/product/promos.md §2). */
 export function isNationalDayWindow(now: Date): boolean {
   return shanghaiDate(now).month === 9;
 }

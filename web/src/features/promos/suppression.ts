@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { isDesktopClient } from '../desktop-client/client-mode';
 
 /**
- * Where promos stay away (shell 2.5, 2.6):
+ * Where promos stay away (docs/product/promos.md §2):
  * - /mobilepage: most popups, the floating service icon and the bottom download bar.
  * - desktop-client mode: mobile-only pieces (first-entry carousel, service icon, download bar).
  * - automated browsers (navigator.webdriver): no promotional popups, so a script driving the app

@@ -23,7 +23,7 @@ interface Props {
 let builtinLoad: Promise<PromptTemplate[]> | null = null;
 const loadBuiltins = () => (builtinLoad ??= import('./builtin-prompts').then((m) => m.BUILTIN_PROMPTS));
 
-/** The local prompt library (chat-core 2 dialogs, 5 "Prompt library"). */
+/** The local prompt library (docs/product/prompts-and-personas.md §2 dialogs, 5 "Prompt library"). */
 export function PromptLibraryModal({ open, mobile, onClose, onUse }: Props) {
   const { message } = App.useApp();
   const items = usePromptStore((s) => s.items);

@@ -1,6 +1,6 @@
 import { MSG, parsePromptList, type PromptTemplate } from '@wanxiang/contract';
 
-/** File import and export of the local prompt library (chat-core 5 "Prompt library"). */
+/** File import and export of the local prompt library (docs/product/prompts-and-personas.md §5). */
 
 export const EXPORT_FILE_NAME = 'ChatGPTPromptTemplate.json';
 

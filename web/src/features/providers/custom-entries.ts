@@ -1,7 +1,7 @@
 import type { CustomModelEntry, ModelEntry } from '@wanxiang/contract';
 
 /**
- * A custom model (GET model.list, spec 3 "Custom model config entry") as a chat catalog entry,
+ * A custom model (GET model.list, docs/product/custom-models.md §3) as a chat catalog entry,
  * so menus, the chat header and the chat page treat it like any model. resloveType 'customer'
  * is what the 'More' modal's custom tab lists.
  */

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { openLoginDialog } from '../../app-events';
 import { useUserStore } from '../../stores/user';
 
-/** The import-model button: opens the config modal, or the login dialog for a visitor (spec 6). */
+/** The import-model button: opens the config modal, or the login dialog for a visitor (docs/product/custom-models.md §6). */
 export function useImportModel(): { open: boolean; start(): void; close(): void } {
   const [open, setOpen] = useState(false);
   const start = useCallback(() => {

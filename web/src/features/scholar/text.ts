@@ -1,4 +1,4 @@
-/** Spec 5 and 9: arXiv titles are shown cut at 30 characters (the full title stays in a tooltip). */
+/** docs/product/search.md §5, §9: arXiv titles are shown cut at 30 characters (the full title stays in a tooltip). */
 export const ARXIV_TITLE_MAX = 30;
 
 export function clipTitle(s: string, max = ARXIV_TITLE_MAX): string {

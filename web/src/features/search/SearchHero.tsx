@@ -5,7 +5,7 @@ import { MSG } from '@wanxiang/contract';
 import styles from './search.module.css';
 
 /**
- * The landing of a search mode (search-agents-tools 2.2), shared by every mode: a title, a
+ * The landing of a search mode (docs/product/search.md §2), shared by every mode: a title, a
  * search box with 搜索一下, example questions and quick links. `extra` sits under the box
  * (mode 1's search-type selector); `children` below everything (hot cards, tool grid).
  */

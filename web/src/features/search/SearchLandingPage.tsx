@@ -24,7 +24,7 @@ import styles from './search.module.css';
 const SEARCH_MODELS = ['net_search', 'net', 'completionNet'];
 
 /**
- * Search landings of modes 1 and 2 (search-agents-tools 2.1, 2.2, 4.2): /aiSearch/searchByhome
+ * Search landings of modes 1 and 2 (docs/product/search.md §2, §4): /aiSearch/searchByhome
  * (a grid of the six other search tools with 立即体验 and a search-type selector) and
  * /aiSearch/serachnet (AI search: hot-search cards, answers streamed with cited sources).
  */

@@ -1,5 +1,5 @@
 /**
- * Citations of an AI search answer (search-agents-tools 2.2, issue part 2): markers [n] (also
+ * Citations of an AI search answer (docs/product/search.md §2, issue part 2): markers [n] (also
  * [^n] and 【n】) become links to the n-th source of the `search_read` event. Markers inside
  * code are left alone; a number without a source stays plain text.
  */

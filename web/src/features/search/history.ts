@@ -3,7 +3,7 @@ import { BianjieDb, type LocalRecord } from '../../db/bianjie';
 import { historyKeyword } from './keyword';
 
 /**
- * Search history (search-agents-tools 3, 7.1): the local table `serach` (rows {searchid, mode,
+ * Search history (docs/product/search.md §3, §7): the local table `serach` (rows {searchid, mode,
  * itemMessage}: add, list newest first, filter by mode, delete by id) merged with the server's
  * AI search conversations (chat history, model net_search, 20 per page).
  */

@@ -1,4 +1,4 @@
-/** Hot-list paging (search-agents-tools 2.2, 9): 10 entries a page; 换一换 moves on and wraps round. */
+/** Hot-list paging (docs/product/search.md §2, §9): 10 entries a page; 换一换 moves on and wraps round. */
 export const HOT_PAGE_SIZE = 10;
 export const HOT_CYCLE_MS = 500;
 

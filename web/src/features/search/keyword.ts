@@ -1,4 +1,4 @@
-/** Search keyword rules (search-agents-tools 5, 7.1): blank does nothing; history stores it without whitespace. */
+/** Search keyword rules (docs/product/search.md §5, §7): blank does nothing; history stores it without whitespace. */
 
 export function isBlankQuery(q: string | null | undefined): boolean {
   return !q || q.trim() === '';

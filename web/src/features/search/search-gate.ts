@@ -8,7 +8,7 @@ import { openGateRefusal } from '../chat/gates/quota-gate';
 import { isBlankQuery } from './keyword';
 
 /**
- * The checks before a landing search (search-agents-tools 5, 7.2), for every search mode:
+ * The checks before a landing search (docs/product/quota-and-points.md §5, §7), for every search mode:
  * a blank query warns 请输入内容后搜索！, a visitor gets the login dialog, then the usage check
  * of the mode's quota name runs and a refusal opens the upgrade/count dialog. Resolves true
  * when the search may start. `silentBlank`: the unified page, where a blank query does nothing.

@@ -11,7 +11,7 @@ import { serializeError, shortDate, stripDays, type StripDay } from './strip';
 import styles from './signin.module.css';
 
 /**
- * The daily sign-in dialog (shell 2.4, 4), opened by the `signin` dialog flag (avatar popover):
+ * The daily sign-in dialog (docs/product/signin.md §2, §4), opened by the `signin` dialog flag (avatar popover):
  * the 7-day strip with each day's gift, the streak, the rules, and 签到 / 今日已签到.
  */
 export function SigninDialog() {

@@ -1,6 +1,6 @@
 import type { SigninInfo } from '@wanxiang/contract';
 
-/** Gift texts longer than this many characters scroll (a CSS marquee) in the strip (shell 2.4). */
+/** Gift texts longer than this many characters scroll (a CSS marquee) in the strip (docs/product/signin.md §2). */
 export const GIFT_MARQUEE_CHARS = 8;
 
 /** Counted in characters, not UTF-16 units, so Chinese and emoji count as one each. */

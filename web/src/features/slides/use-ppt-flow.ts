@@ -22,10 +22,10 @@ export interface PptFlow {
   progress: number;
   preview: PptPreview | null;
   taskId: string;
-  /** Validates (spec 5), creates the task and waits for it; true when the deck is ready. */
+  /** Validates (docs/product/mindmap-and-slides.md §5), creates the task and waits for it; true when the deck is ready. */
   build: () => Promise<boolean>;
   download: () => Promise<void>;
-  /** Whether the outline may be used now (spec 5 messages otherwise); shows the message. */
+  /** Whether the outline may be used now (docs/product/mindmap-and-slides.md §5 messages otherwise); shows the message. */
   checkOutline: () => boolean;
   reset: () => void;
 }

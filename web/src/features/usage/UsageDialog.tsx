@@ -9,7 +9,7 @@ import { usageRows } from './format';
 import styles from './usage.module.css';
 
 /**
- * Today's usage dashboard (shell 2.5, data board), logged-in only, opened by the `usage` flag:
+ * Today's usage dashboard (docs/product/quota-and-points.md §2, data board), logged-in only, opened by the `usage` flag:
  * one row per quota key from /v1/number/all (不限 / 无 / counts with unit and period), bonus
  * counts as child rows.
  */

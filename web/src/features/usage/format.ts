@@ -1,6 +1,6 @@
 import { MSG, type UsageItem } from '@wanxiang/contract';
 
-/** Usage dashboard numbers (shell 3): max -1 = 不限, null = 无, else the count with its unit. */
+/** Usage dashboard numbers (docs/product/quota-and-points.md §3): max -1 = 不限, null = 无, else the count with its unit. */
 export function formatCount(value: number | null, unit: string): string {
   if (value === null) return MSG.usageNone;
   if (value < 0) return MSG.usageUnlimited;

@@ -16,10 +16,10 @@ export function offerLink(origin: string, rec: QuotaPopup['rec']): string {
 }
 
 /**
- * The out-of-quota offer inside the chat page's count popup (shell 2.5): the recommended item
+ * The out-of-quota offer inside the chat page's count popup (docs/product/promos.md §2): the recommended item
  * (quota popup data, prices /100), a QR to buy it and the 10-minute limited-offer countdown
  * (starts at 10:00, stops at zero). 立即支付 opens the shop's payment QR dialog for the item.
- * Errors are swallowed (shell 8): the popup keeps its text and the VIP button.
+ * Errors are swallowed (docs/product/promos.md §8): the popup keeps its text and the VIP button.
  */
 export function QuotaOffer({ type, onPay }: { type?: string; onPay: () => void }) {
   const [data, setData] = useState<QuotaPopup | null>(null);

@@ -12,9 +12,9 @@ import styles from './vip-promos.module.css';
 type Load = { state: 'loading' } | { state: 'error'; msg: string } | { state: 'ready'; data: RecommendVip };
 
 /**
- * Recommended-VIP comparison table (shell 2.5): opened through useDialogs ('recommendVip'), 2 s
+ * Recommended-VIP comparison table (docs/product/promos.md §2): opened through useDialogs ('recommendVip'), 2 s
  * after its trigger (the VIP countdown promo's close). A fetch exception shows the error as text
- * (shell 8). Confirm goes to /console/vip.
+ * (docs/product/promos.md §8). Confirm goes to /console/vip.
  */
 export function RecommendVipDialog() {
   const open = useDialogs((s) => s.recommendVip);

@@ -20,7 +20,7 @@ import {
 import styles from './vip-promos.module.css';
 
 /**
- * VIP countdown promo (shell 2.5, 4): fetched when the user logs in during this page view (a
+ * VIP countdown promo (docs/product/promos.md §2, §4): fetched when the user logs in during this page view (a
  * session restored from storage is not a login), never for vip 79, at most once per business day
  * (vip_modal_time); if not `end` and still logged in, it opens 15 s later. Its button goes to
  * /console/vip?shop_id=; closing it is the recommended-VIP dialog's trigger (opens 2 s later).
@@ -47,7 +47,7 @@ export function VipCountdownPromo() {
           setPromo(p);
         }, VIP_PROMO_DELAY_MS);
       })
-      // Other fetch errors are swallowed (shell 8).
+      // Other fetch errors are swallowed (docs/product/promos.md §8).
       .catch(() => undefined);
     return () => {
       live = false;

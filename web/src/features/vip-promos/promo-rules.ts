@@ -1,7 +1,7 @@
 import { STORAGE_KEYS_SHELL } from '@wanxiang/contract';
 
 /**
- * Timing rules of the money promos (shell 4, 9): the VIP countdown promo opens 15 s after login
+ * Timing rules of the money promos (docs/product/promos.md §4, §9): the VIP countdown promo opens 15 s after login
  * (never for vip 79), the recommended-VIP dialog 2 s after its trigger, the limited offer counts
  * down 10 minutes. vip_modal_time (localStorage) is when the promo was last shown; the promo is
  * shown at most once per business day and the recommended-VIP call sends that time.
@@ -41,7 +41,7 @@ export function shouldFetchVipPromo(vip: number, lastShown: number, now: number)
   return !lastShown || businessDay(lastShown) !== businessDay(now);
 }
 
-/** Cents as a display price: 1990 -> '19.9', 2000 -> '20' (prices /100, shell 3). */
+/** Cents as a display price: 1990 -> '19.9', 2000 -> '20' (prices /100, docs/product/promos.md §3). */
 export function priceText(cents: number): string {
   return String(Math.round(cents) / 100);
 }

@@ -12,7 +12,7 @@ import { absolutePayUrl, isMockPay, PAY_POLL_MS } from './pay-qr';
 import styles from './vip.module.css';
 
 /**
- * The payment QR dialog (shell 2.5, 4 Payment QR), opened with useDialogs.openPay({shop_id}):
+ * The payment QR dialog (docs/product/membership-and-payment.md §2, §4 Payment QR), opened with useDialogs.openPay({shop_id}):
  * makes the order, shows its QR and amount, polls the pay query every 3 s; paid -> 支付成功, the
  * order id is reset, polling stops and the user info is refreshed. Closing stops polling and
  * refreshes the user info too. A user without a bound phone sees the bind-phone overlay first.

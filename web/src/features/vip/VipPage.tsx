@@ -11,7 +11,7 @@ import { membershipLabel, vipExpiryText } from '../account/user-display';
 import styles from './vip.module.css';
 
 /**
- * The membership centre (/console/vip, /recharge; shell 2.5, 7): the user's membership, the
+ * The membership centre (/console/vip, /recharge; docs/product/membership-and-payment.md §2, §7): the user's membership, the
  * membership cards and points packs to pick (prices in cents shown /100, the old price struck
  * through), 立即开通 opening the payment QR dialog, the tier comparison table, tips, and card
  * activation (卡密激活). `?shop_id=` preselects an item (the VIP promo's button).

@@ -1,6 +1,6 @@
 /** Pure helpers of the payment QR dialog (unit-tested). */
 
-/** The payment poll interval (shell 9: 3 s). */
+/** The payment poll interval (docs/product/membership-and-payment.md §9: 3 s). */
 export const PAY_POLL_MS = 3000;
 
 /** The mock provider's page link is relative; a QR (and a new tab) needs it absolute. */

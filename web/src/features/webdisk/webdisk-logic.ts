@@ -1,6 +1,6 @@
 import { WEBDISK_LIMITS, type WebdiskChannel } from '@wanxiang/contract';
 
-/** Page rules of cloud-disk, find files and find websites (search-agents-tools 2.2, 4.4, 5, 9). */
+/** Page rules of cloud-disk, find files and find websites (docs/product/search.md §2, §4, §5, §9). */
 
 /** Find files: the first send waits 1000 ms, every later chat send 100 ms (9). */
 export const FIRST_SEND_DELAY_MS = 1000;

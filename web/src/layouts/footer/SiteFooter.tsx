@@ -14,7 +14,7 @@ function loadFooter(): Promise<SiteFooterRes | null> {
 }
 
 /**
- * The site footer of scrolling content pages (shell 1): company, ICP and public-security
+ * The site footer of scrolling content pages (docs/product/shell-and-navigation.md §1): company, ICP and public-security
  * registration chosen by the main domain, and the notice that content is AI-generated.
  * Not for the full-height chat page.
  */

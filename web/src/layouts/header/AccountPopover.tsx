@@ -22,7 +22,7 @@ import { useUserStore } from '../../stores/user';
 import { UserAvatar } from './UserAvatar';
 import styles from '../shell.module.css';
 
-/** The data board and sign-in need a session: without one they open the login dialog instead (shell 2.2). */
+/** The data board and sign-in need a session: without one they open the login dialog instead (docs/product/shell-and-navigation.md §2). */
 export function openWithLogin(name: 'usage' | 'signin'): void {
   if (!useUserStore.getState().token) {
     openLoginDialog();
@@ -40,7 +40,7 @@ function Item({ to, icon, children, onClose }: { to: string; icon: ReactNode; ch
 }
 
 /**
- * The avatar popover of shell 2.2: data board, daily sign-in, membership status with 续费/开通,
+ * The avatar popover of docs/product/shell-and-navigation.md §2: data board, daily sign-in, membership status with 续费/开通,
  * the account pages, 30% cashback (desktop only), about, contact, policy, and log out with confirm.
  */
 export function AccountPopover({ user, onClose, desktop }: { user: UserInfo; onClose: () => void; desktop: boolean }) {

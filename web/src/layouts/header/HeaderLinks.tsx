@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { selectIsLoggedIn, selectUser, useUserStore } from '../../stores/user';
 import styles from './header.module.css';
 
-/** Update log and client download links of the header (shell 2.2). */
+/** Update log and client download links of the header (docs/product/shell-and-navigation.md §2). */
 export function HeaderLinks() {
   return (
     <nav className={styles.links} aria-label="更新与下载">
@@ -19,7 +19,7 @@ export function HeaderLinks() {
   );
 }
 
-/** The user's points; opens the points log (shell 2.2). Shown to signed-in users only. */
+/** The user's points; opens the points log (docs/product/shell-and-navigation.md §2). Shown to signed-in users only. */
 export function PointsBadge() {
   const isLoggedIn = useUserStore(selectIsLoggedIn);
   const points = useUserStore((s) => selectUser(s)?.points);

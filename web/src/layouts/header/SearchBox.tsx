@@ -16,8 +16,8 @@ interface Answer {
 }
 
 /**
- * The header's global search (shell 2.2): history with clear, recommended tools, the top-12
- * ranking, and results as you type (500 ms debounce, shell 9). Choosing a tool opens its route.
+ * The header's global search (docs/product/shell-and-navigation.md §2): history with clear, recommended tools, the top-12
+ * ranking, and results as you type (500 ms debounce, docs/product/shell-and-navigation.md §9). Choosing a tool opens its route.
  */
 export function SearchBox() {
   const navigate = useNavigate();

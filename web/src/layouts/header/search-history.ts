@@ -1,7 +1,7 @@
 import { STORAGE_KEYS_SHELL } from '@wanxiang/contract';
 
 /**
- * Search history of the header box (shell 9: localStorage `search_keywords`): most recent first,
+ * Search history of the header box (docs/product/shell-and-navigation.md §9: localStorage `search_keywords`): most recent first,
  * no duplicates, at most SEARCH_HISTORY_MAX. Pure functions plus a tolerant reader, so the rules
  * are unit-tested and a corrupt value never breaks the header.
  */

@@ -4,7 +4,7 @@ import { isNavActive, MOBILE_TABS } from '../nav';
 import styles from './mobile-menu.module.css';
 
 /**
- * The mobile header menu (search-agents-tools 2.10): one horizontally scrolling row of tabs
+ * The mobile header menu (docs/product/shell-and-navigation.md §2): one horizontally scrolling row of tabs
  * under the header, each opening its page; 'new' badges on 智能体, 数据分析 and AI应用.
  */
 export function MobileTabMenu() {

@@ -6,7 +6,7 @@ import styles from './sidebar.module.css';
 type Slide = Pick<SidebarBanner, 'image' | 'title' | 'route' | 'external'> & { key: string };
 
 /**
- * The promo carousel (search-agents-tools 2.9 and 9: autoplay 3000 ms by default): images that
+ * The promo carousel (docs/product/shell-and-navigation.md §2, §9: autoplay 3000 ms by default): images that
  * link to in-app routes, or to an https page in a new tab.
  */
 export function BannerCarousel({

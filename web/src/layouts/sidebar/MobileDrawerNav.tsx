@@ -91,7 +91,7 @@ function DrawerGroup({
 }
 
 /**
- * The mobile drawer (60vw, shell 9): the same catalogue as an accordion. Groups with sub-items
+ * The mobile drawer (60vw, docs/product/shell-and-navigation.md §9): the same catalogue as an accordion. Groups with sub-items
  * open and close; a click on a page navigates and closes the drawer (onNavigate).
  */
 export function MobileDrawerNav({ onNavigate }: { onNavigate: () => void }) {

@@ -53,6 +53,6 @@ export function activeGroupKey(groups: readonly SidebarGroup[], pathname: string
   return groups.find((g) => groupMatches(g, pathname))?.key ?? null;
 }
 
-/** Red-dot keys (shell 3: area:name:id). */
+/** Red-dot keys (docs/product/shell-and-navigation.md §3: area:name:id). */
 export const groupDotKey = (group: SidebarGroup) => `sidebar:${group.key}:group`;
 export const childDotKey = (group: SidebarGroup, childKey: string) => `sidebar:${group.key}:${childKey}`;

@@ -54,7 +54,7 @@ export function useSidebarCatalog(): SidebarCatalogState {
   return { data: state.data, failed: state.failed && !state.data, retry };
 }
 
-/** Groups to draw: desktop-client mode hides the home item (shell 2.6). */
+/** Groups to draw: desktop-client mode hides the home item (docs/product/shell-and-navigation.md §2). */
 export function visibleGroups(groups: readonly SidebarGroup[], desktopClient = isDesktopClient()): SidebarGroup[] {
   return groups.filter((g) => !(desktopClient && g.hideInDesktopClient));
 }

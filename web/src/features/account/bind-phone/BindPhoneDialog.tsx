@@ -20,7 +20,7 @@ interface Values {
 const errorText = (err: unknown) => (err instanceof RequestError ? err.msg : MSG.requestFailed);
 
 /**
- * The phone-binding dialog (chat-core 4, 5, 10): phone, slider captcha (checked by the server),
+ * The phone-binding dialog (docs/product/accounts.md §4, §5): phone, slider captcha (checked by the server),
  * send code (120 s countdown), bind. On success the user info reloads; the first binding earns
  * 10 points.
  */

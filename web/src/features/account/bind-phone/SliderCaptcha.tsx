@@ -5,7 +5,7 @@ import { sliderGeometry } from '../../../components/captcha/slider-geometry';
 
 const GEOMETRY = sliderGeometry(GATE_LIMITS.captchaWidth, GATE_LIMITS.captchaTarget);
 
-/** Slider captcha of the phone-binding dialog (chat-core 5, 9): x=400 on a 460 track, bound to the user. */
+/** Slider captcha of the phone-binding dialog (docs/product/accounts.md §5, §9): x=400 on a 460 track, bound to the user. */
 export function SliderCaptcha(props: SliderCaptchaProps) {
   return (
     <Slider

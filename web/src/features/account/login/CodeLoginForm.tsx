@@ -16,7 +16,7 @@ interface Props {
   submit: (phone: string, code: string) => Promise<unknown>;
 }
 
-/** Verification-code login (shell 2.3): phone + SMS code; unknown phones are registered on login. */
+/** Verification-code login (docs/product/accounts.md §2): phone + SMS code; unknown phones are registered on login. */
 export function CodeLoginForm({ disabled, sendCode, submit }: Props) {
   const [form] = Form.useForm<Values>();
   const countdown = useCountdown();

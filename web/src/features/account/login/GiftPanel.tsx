@@ -10,7 +10,7 @@ interface Props {
   inviteLocked: boolean;
   onInviteConfirm: (code: string) => void;
   onRegister: () => void;
-  /** The 记住密码 checkbox (shell 2.3 puts it on this panel). */
+  /** The 记住密码 checkbox (docs/product/accounts.md §2 puts it on this panel). */
   rememberBox?: ReactNode;
 }
 

@@ -6,7 +6,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { getInviteCode } from '../../../stores/keywords';
 import { LoginCard } from './LoginCard';
 
-/** The login dialog of shell 2.3 (700 wide), opened from anywhere through openLoginDialog(). */
+/** The login dialog of docs/product/accounts.md §2 (700 wide), opened from anywhere through openLoginDialog(). */
 export function LoginDialog() {
   // Each opening gets a fresh card (empty fields, default tab): the generation keys it.
   const [{ open, generation }, setState] = useState({ open: false, generation: 0 });

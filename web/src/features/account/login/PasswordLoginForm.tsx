@@ -14,7 +14,7 @@ interface Props {
   submit: (account: string, password: string) => Promise<unknown>;
 }
 
-/** Password login (account = phone, e-mail or username) and the register form (shell 2.3, 4). */
+/** Password login (account = phone, e-mail or username) and the register form (docs/product/accounts.md §2, §4). */
 export function PasswordLoginForm({ disabled, mode, submit }: Props) {
   const [form] = Form.useForm<Values>();
   const registering = mode === 'register';

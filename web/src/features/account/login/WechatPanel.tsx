@@ -9,7 +9,7 @@ interface Props {
   onLogin: (user: UserInfo) => void;
 }
 
-/** WeChat QR login tab (shell 2.3, 4): scan, confirm on the phone, logged in here. No login button. */
+/** WeChat QR login tab (docs/product/accounts.md §2, §4): scan, confirm on the phone, logged in here. No login button. */
 export function WechatPanel({ inviteCode, onLogin }: Props) {
   const { qr, phase, error, refresh } = useWechatQr({ inviteCode, onLogin });
 

@@ -1,4 +1,4 @@
-/** Copy of the left gift panel (shell 1 "Marketing promise shown at login"). */
+/** Copy of the left gift panel (docs/product/accounts.md §1). */
 export const GIFTS: readonly { title: string; desc: string }[] = [
   { title: '无限畅聊', desc: '新用户注册即享不限次对话' },
   { title: '免费大模型', desc: 'DeepSeek、通义、GLM 等免费用' },

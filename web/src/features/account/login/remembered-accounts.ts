@@ -2,7 +2,7 @@ import { bianjie, type AccountHistoryRow } from '../../../db/bianjie';
 import { issueDeviceToken, revokeDeviceToken } from '../../../api/auth';
 
 /**
- * Remember account (shell 3 accountHistory) without a password in the browser: a ticked login
+ * Remember account (docs/product/accounts.md §3 accountHistory) without a password in the browser: a ticked login
  * asks the server for a long-lived device token and keeps {account, deviceToken}; an unticked
  * login clears the table (revoking what it can). IndexedDB may be missing (private mode, tests):
  * then nothing is remembered and nothing fails.

@@ -9,7 +9,7 @@ import { useUserStore } from '../../../stores/user';
 import { deviceId } from './device-id';
 import { forgetAccount, forgetAllAccounts, rememberAccount } from './remembered-accounts';
 
-/** What the login card is waiting for: drives the spinner text of shell 2.3. */
+/** What the login card is waiting for: drives the spinner text of docs/product/accounts.md §2. */
 export type LoginBusy = 'login' | 'code' | null;
 
 interface Options {
@@ -23,7 +23,7 @@ interface Options {
   onPasswordThrottled?: () => void;
 }
 
-/** The calls behind the login card; failures show the server's message and end the spinner (shell 8). */
+/** The calls behind the login card; failures show the server's message and end the spinner (docs/product/accounts.md §8). */
 export function useLoginActions({ inviteCode, remember, onSuccess, onRememberedChanged, onPasswordThrottled }: Options) {
   const setSession = useUserStore((s) => s.setSession);
   const [busy, setBusy] = useState<LoginBusy>(null);

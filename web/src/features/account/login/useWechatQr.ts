@@ -14,7 +14,7 @@ interface Options {
 }
 
 /**
- * The WeChat tab's QR (shell 4): fetch one, poll queryWxQrcode every 2 s while it waits, log in
+ * The WeChat tab's QR (docs/product/accounts.md §4): fetch one, poll queryWxQrcode every 2 s while it waits, log in
  * when it is confirmed, fetch a new one when it is gone. Polling stops when the panel unmounts
  * (tab switched, dialog closed) or a user is logged in.
  */

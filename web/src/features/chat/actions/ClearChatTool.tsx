@@ -9,7 +9,7 @@ import { useFollowupStore } from '../suggestions/followup-store';
 import { stopSpeaking } from './speech';
 
 /**
- * Clear chat (chat-core 4): the current session goes back to its template messages (the empty
+ * Clear chat (docs/product/chat.md §4): the current session goes back to its template messages (the empty
  * chat with its examples). Also opened by name ('clear') from the mobile plus panel.
  */
 export function ClearChatTool() {

@@ -22,7 +22,7 @@ export interface MessageActionsProps {
   sending: boolean;
 }
 
-/** What the reader can do with a finished reply (chat-core 4). */
+/** What the reader can do with a finished reply (docs/product/chat.md §4). */
 export const MessageActions = memo(function MessageActions({ message: m, last, sending }: MessageActionsProps) {
   const { message } = App.useApp();
   const [reporting, setReporting] = useState(false);

@@ -8,7 +8,7 @@ import styles from './actions.module.css';
 const ANGLE_ITEMS = ANSWER_ANGLES.map((key) => ({ key, label: MSG.prefsAngles[key] }));
 
 /**
- * Regenerate the last reply (chat-core 4): re-asks the last question, dropping the latest reply,
+ * Regenerate the last reply (docs/product/chat.md §4): re-asks the last question, dropping the latest reply,
  * with the picked preferences or, from the menu, another answer angle for this time only.
  */
 export function RegenerateButton() {

@@ -18,7 +18,7 @@ interface ReportForm {
   reason: string;
 }
 
-/** The dislike dialog (chat-core 2, 5): a category 1-5 and a required reason, stored on the server. */
+/** The dislike dialog (docs/product/chat.md §2, §5): a category 1-5 and a required reason, stored on the server. */
 export function ReportDialog({ message: m, onClose }: ReportDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ReportForm>();

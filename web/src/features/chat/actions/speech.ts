@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /**
  * Reading a reply aloud with the browser's speech synthesis (zh-CN). One reply speaks at a
- * time: starting another stops the first; the same button stops it (chat-core 4 "voice playback toggles").
+ * time: starting another stops the first; the same button stops it (docs/product/chat.md §4).
  */
 
 interface SpeechState {

@@ -5,7 +5,7 @@ import { MSG } from '@wanxiang/contract';
 
 /**
  * Leaving the chat page while a reply streams is refused with 正在对话中请等待对话完毕在进行跳转
- * (chat-core 5). Only a change of page counts: switching models stays on the page and has its
+ * (docs/product/chat.md §5). Only a change of page counts: switching models stays on the page and has its
  * own rule (请等待回话回复完成！).
  */
 export function useLeaveGuard(sending: boolean): void {

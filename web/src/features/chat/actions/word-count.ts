@@ -1,7 +1,7 @@
 import { MSG } from '@wanxiang/contract';
 
 /**
- * A character count as shown beside a reply (chat-core 9): plain under 1,000, then thousands
+ * A character count as shown beside a reply (docs/product/chat.md §9): plain under 1,000, then thousands
  * (千), then ten-thousands (万), with one decimal where it says something (1.2千, 3万).
  */
 export function formatCount(n: number): string {

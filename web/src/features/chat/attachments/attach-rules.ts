@@ -2,7 +2,7 @@ import { attachmentKindOf, MSG, UPLOAD_LIMITS } from '@wanxiang/contract';
 import type { Attachment, DocMode } from '../../../stores/chat-extras';
 
 /**
- * Which picked or pasted files may join the next question (chat-core 5, 9): image mode holds one
+ * Which picked or pasted files may join the next question (docs/product/uploads.md §5, §9): image mode holds one
  * image of at most 5 MB; file mode up to 5 documents, 10 MB each, 5 MB together; the two modes
  * never mix. Imports (audio, video, web) count as files.
  */

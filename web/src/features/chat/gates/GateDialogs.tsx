@@ -13,7 +13,7 @@ import { QuotaOffer } from '../../vip-promos/QuotaOffer';
 import styles from './gates.module.css';
 
 /**
- * The membership dialogs of the chat page (chat-core 2 "Dialogs", 6, 8): the count popup (次数不足)
+ * The membership dialogs of the chat page (docs/product/quota-and-points.md §2, §6, §8): the count popup (次数不足)
  * with the free or member upgrade text, the tier dialog, the points dialog and the countdown nudge.
  * Buying membership lives on /console/vip.
  */
@@ -87,7 +87,7 @@ function GateBody({ dialog, onVip, onClose }: { dialog: GateDialog; onVip: () =>
   );
 }
 
-/** Remaining count and the 10-minute limited-offer countdown (shell 5). */
+/** Remaining count and the 10-minute limited-offer countdown (docs/product/quota-and-points.md §5). */
 function NudgeBody({ left }: { left: number }) {
   const countdown = useCountdown();
   const { start } = countdown;

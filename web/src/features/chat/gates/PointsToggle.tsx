@@ -8,7 +8,7 @@ import { useChatTool } from '../toolbar/chat-tool-context';
 import { showsPointsToggle } from './gate-rules';
 
 /**
- * 开启积分抵扣 / 使用次数抵扣 (chat-core 6): on an allow_points model the user may pay with points
+ * 开启积分抵扣 / 使用次数抵扣 (docs/product/quota-and-points.md §6): on an allow_points model the user may pay with points
  * instead of counts. The server honours `usePoints` in the chat request; only_points models
  * always cost points and show no toggle.
  */

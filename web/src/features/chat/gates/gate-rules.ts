@@ -1,7 +1,7 @@
 import { GATE_LIMITS, type ModelEntry, type QuotaBalance } from '@wanxiang/contract';
 
 /**
- * The browser side of chat-core 6 (quota, points and membership gates), as plain functions.
+ * The browser side of docs/product/quota-and-points.md §6 (quota, points and membership gates), as plain functions.
  * The server decides; these only choose which call to make and which dialog to show.
  */
 
@@ -18,7 +18,7 @@ export function needsPrecheck(model: GateModel, usePoints: boolean): boolean {
   return !paysWithPoints(model, usePoints);
 }
 
-/** After a reply of a non-free model a submit of 1 is reported (chat-core 4). */
+/** After a reply of a non-free model a submit of 1 is reported (docs/product/quota-and-points.md §4). */
 export function needsSubmit(model: GateModel): boolean {
   return model.key !== 'v35' && !model.isFree;
 }

@@ -9,7 +9,7 @@ import { useGateStore } from './gate-store';
 import { markNudgeShown, nudgeShownToday } from './vip-nudge-cookie';
 
 /**
- * The quota gate around one send (chat-core 4, 6): check first (a refusal opens the count popup),
+ * The quota gate around one send (docs/product/quota-and-points.md §4, §6): check first (a refusal opens the count popup),
  * then after a delivered reply report a submit of 1 and maybe nudge towards membership.
  */
 

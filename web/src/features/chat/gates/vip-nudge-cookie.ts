@@ -1,6 +1,6 @@
 import { COOKIE_NAMES } from '@wanxiang/contract';
 
-/** The countdown nudge shows at most once a day: cookie chat_vip_modal, 1 day (chat-core 4, shell 9). */
+/** The countdown nudge shows at most once a day: cookie chat_vip_modal, 1 day (docs/product/quota-and-points.md §4, §9). */
 const ONE_DAY_SEC = 86_400;
 
 export function nudgeShownToday(cookie: string = document.cookie): boolean {

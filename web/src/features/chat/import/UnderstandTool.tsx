@@ -23,13 +23,13 @@ const ITEMS: { key: ChatToolName; label: string; icon: React.ReactNode }[] = [
 ];
 
 /**
- * The bottom tools for files and imports (chat-core 2): image, document, voice, video and web
+ * The bottom tools for files and imports (docs/product/uploads.md §2): image, document, voice, video and web
  * understanding, one menu on desktop; on mobile the plus panel opens the same dialogs by name.
  */
 export function UnderstandTool() {
   const { mobile, sending } = useChatTool();
   const open = (name: ChatToolName) => {
-    // Uploading while a reply streams is refused (chat-core 5).
+    // Uploading while a reply streams is refused (docs/product/uploads.md §5).
     if (sending) return feedback().warn(MSG.busyChatting);
     openChatTool(name);
   };

@@ -1,7 +1,7 @@
 import { fileExtension, IMPORT_ACCEPT, MSG, type ImportType } from '@wanxiang/contract';
 
 /**
- * The import dialog's checks (chat-core 5 "Import"): a link must be there; a web or audio link
+ * The import dialog's checks (docs/product/uploads.md §5): a link must be there; a web or audio link
  * must look like a web address (optional http/https, a domain with a dot, optional path, query
  * and fragment); a video link is a share text and is not checked; the file tab needs one file.
  */

@@ -13,7 +13,7 @@ const MORE = '__more__';
 const SEP = '\u0000';
 
 /**
- * Desktop title bar: the model's name opens the menu of every group (chat-core 2 "Chat model
+ * Desktop title bar: the model's name opens the menu of every group (docs/product/chat.md §2 "Chat model
  * menu groups"), each a submenu of its models, then 'More' for search and filters.
  */
 export function ModelGroupsMenu({ current, children }: { current: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { LIMITS, MSG, type ModelEntry, type ModelGroup } from '@wanxiang/contract';
 import { matchesModel, modelsOfGroup } from '../../../stores/chat-catalog';
 
-/** The group tab of the model menu (chat-core 2): 0 = curated models, 1 = custom cloud models. */
+/** The group tab of the model menu (docs/product/chat.md §2): 0 = curated models, 1 = custom cloud models. */
 export type MenuTab = 0 | 1;
 export const CURATED_TAB: MenuTab = 0;
 export const CUSTOM_TAB: MenuTab = 1;
@@ -79,7 +79,7 @@ export interface RecommendedTiles {
 }
 
 /**
- * The empty chat's recommended grid (chat-core 9): 6 models on desktop, 5 on mobile, other than
+ * The empty chat's recommended grid (docs/product/chat.md §9): 6 models on desktop, 5 on mobile, other than
  * the one open, then a 'more' tile opening the full menu, which shows how many models there
  * are when over 6.
  */
@@ -96,7 +96,7 @@ export function recommendedTiles(
 }
 
 /**
- * Why a model switch is refused, or null (chat-core 5): not while a reply streams
+ * Why a model switch is refused, or null (docs/product/chat.md §5): not while a reply streams
  * (请等待回话回复完成！), and not to an offline model, which menus still show (该模型尚未上线).
  */
 export function switchRefusal(sending: boolean, target: Pick<ModelEntry, 'online'> | undefined): string | null {

@@ -7,7 +7,7 @@ import { chatPath } from '../model-key';
 import { switchRefusal } from './menu-data';
 
 /**
- * Switching the chat's model from any menu (chat-core 5): refused while a reply streams
+ * Switching the chat's model from any menu (docs/product/chat.md §5): refused while a reply streams
  * (请等待回话回复完成！) and for offline models (该模型尚未上线, they stay visible in menus).
  * Returns whether the switch went ahead.
  */
@@ -24,7 +24,7 @@ export function usePickModel(current: string): (key: string) => boolean {
         return false;
       }
       useModelMenus.getState().close();
-      // A custom model's chat keeps its mode (chat-core 2: /chat?type=..&mode=customer).
+      // A custom model's chat keeps its mode (docs/product/chat.md §2: /chat?type=..&mode=customer).
       const mode = model?.resloveType === 'customer' ? { mode: 'customer' } : undefined;
       if (key !== current || params.get('mode') !== (mode?.mode ?? null)) navigate(chatPath(key, mode));
       return true;

@@ -12,7 +12,7 @@ export interface MobileChatActionsProps {
 }
 
 /**
- * Mobile (chat-core 2): floating actions for a new message, history and switching the model.
+ * Mobile (docs/product/chat.md §2): floating actions for a new message, history and switching the model.
  * Folded behind one button: three open buttons would cover the right edge of every reply.
  */
 export function MobileChatActions({ onNew, onHistory }: MobileChatActionsProps) {

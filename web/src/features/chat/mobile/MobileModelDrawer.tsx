@@ -16,7 +16,7 @@ export interface MobileModelDrawerProps {
   onClose: () => void;
 }
 
-/** Mobile (chat-core 2): the left drawer of models, groups on the left, the group's models beside. */
+/** Mobile (docs/product/chat.md §2): the left drawer of models, groups on the left, the group's models beside. */
 export function MobileModelDrawer({ open, current, groups, byKey, onPick, onClose }: MobileModelDrawerProps) {
   return (
     <Drawer

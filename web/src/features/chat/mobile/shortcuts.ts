@@ -1,7 +1,7 @@
 import { MSG } from '@wanxiang/contract';
 import type { ChatToolName } from '../toolbar/tool-bus';
 
-/** The writing/creation screen of the route table (shell 2.1) that 创作中心 leads to. */
+/** The writing/creation screen of the route table (docs/product/chat.md §2) that 创作中心 leads to. */
 export const CREATION_CENTER_PATH = '/AiWriter/AiWritingAssistant';
 
 export type ShortcutKind = 'image' | 'doc' | 'video' | 'voice' | 'web' | 'creation' | 'persona' | 'examples' | 'clear';
@@ -15,7 +15,7 @@ export interface Shortcut {
   path?: string;
 }
 
-/** The mobile plus panel (chat-core 2 "Mobile"), in the spec's order. */
+/** The mobile plus panel (docs/product/chat.md §2), in the spec's order. */
 export const SHORTCUTS: readonly Shortcut[] = [
   { kind: 'image', label: MSG.mobileShortcutImage, tool: 'image' },
   { kind: 'doc', label: MSG.mobileShortcutDoc, tool: 'doc' },

@@ -12,7 +12,7 @@ export interface ReplyPrefsPanelProps {
 const LENGTH_OPTIONS = REPLY_LENGTHS.map((k) => ({ value: k, label: MSG.prefsLengths[k] }));
 const LANGUAGE_OPTIONS = REPLY_LANGUAGES.map((k) => ({ value: k, label: MSG.prefsLanguages[k] }));
 
-/** The reply-preference picker: answer angle, modifiers, length, language (chat-core 9). */
+/** The reply-preference picker: answer angle, modifiers, length, language (docs/product/chat.md §9). */
 export function ReplyPrefsPanel({ value, onChange }: ReplyPrefsPanelProps) {
   const angle = value.angle ?? DEFAULT_REPLY_PREFS.angle;
   const set = (patch: ReplyPrefs) => onChange(normalizePrefs({ ...value, ...patch }));

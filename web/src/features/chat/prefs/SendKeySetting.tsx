@@ -8,7 +8,7 @@ import styles from './prefs.module.css';
 const LABELS: Record<SendKeyMode, string> = { 1: MSG.sendKeyEnter, 2: MSG.sendKeyCtrlEnter };
 const ITEMS = ([1, 2] as const).map((mode) => ({ key: String(mode), label: LABELS[mode] }));
 
-/** The send key setting (chat-core 4): Enter or Ctrl+Enter sends; kept in config_storage. */
+/** The send key setting (docs/product/chat.md §4): Enter or Ctrl+Enter sends; kept in config_storage. */
 export function SendKeySetting() {
   const { message } = App.useApp();
   const { mobile } = useChatTool();

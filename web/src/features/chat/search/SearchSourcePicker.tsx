@@ -21,7 +21,7 @@ const OFF_KEY = '__off__';
 const NOTE_KEY = '__note__';
 
 /**
- * The web-search bottom tool (chat-core 4): a menu of 不启用 and the operator's sources. The
+ * The web-search bottom tool (docs/product/search.md §4): a menu of 不启用 and the operator's sources. The
  * choice is stored in the chat extras (`internet` of the next requests). Attachments and search
  * do not mix: picking a source with attachments is refused, and attaching a file while search is
  * on switches it off, each with 附件暂不支持联网搜索. Networked models always search, so the tool

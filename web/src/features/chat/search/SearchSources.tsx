@@ -12,7 +12,7 @@ export interface SearchSourcesProps {
 }
 
 /**
- * A reply's web search (chat-core 4): 正在搜索“query”... while searching, then the numbered
+ * A reply's web search (docs/product/search.md §4): 正在搜索“query”... while searching, then the numbered
  * pages read, matching the [1], [2] the answer cites. Links open in a new tab without opener or
  * referrer (Sources renders them with target=_blank rel="noopener noreferrer").
  */

@@ -1,7 +1,7 @@
 import { MSG, type InternetSource, type ModelEntry } from '@wanxiang/contract';
 
 /**
- * Rules of the web-search picker (chat-core 4): picking a source switches search on, picking
+ * Rules of the web-search picker (docs/product/search.md §4): picking a source switches search on, picking
  * 不启用 ('') switches it off; search is blocked while attachments are present; networked models
  * search on every question whatever is picked.
  */

@@ -6,7 +6,7 @@ import { useChatTool } from '../toolbar/chat-tool-context';
 import { useFollowupStore } from './followup-store';
 import styles from './suggestions.module.css';
 
-/** The scroll that brings the suggestions into view waits this long after they appear (chat-core 9). */
+/** The scroll that brings the suggestions into view waits this long after they appear (docs/product/chat.md §9). */
 export const FOLLOWUP_SCROLL_DELAY_MS = 300;
 
 /**

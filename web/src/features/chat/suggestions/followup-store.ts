@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { questionExtend } from '../../../api/feedback';
 
 /**
- * Follow-up suggestions of the latest reply (chat-core 4, 9): asked for when a reply finishes,
+ * Follow-up suggestions of the latest reply (docs/product/chat.md §4, §9): asked for when a reply finishes,
  * shown about a second after it (the reader first sees the answer end), for that reply only.
  */
 

@@ -11,7 +11,7 @@ import { ChatGates } from '../gates/ChatGates';
 import styles from './toolbar.module.css';
 
 /**
- * The row of bottom tools above the input (chat-core 2 "Bottom tools"). Each tool is a
+ * The row of bottom tools above the input (docs/product/chat.md §2). Each tool is a
  * self-contained button-plus-dialog component that reads the page through useChatTool();
  * add one line here per tool.
  */
