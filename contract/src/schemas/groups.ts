@@ -4,7 +4,7 @@ import { MSG } from '../messages';
 import { pageField, rowsField } from './common';
 
 /**
- * Multi-model comparison sessions (docs/product/battle.md §2, 7 "groups"):
+ * Multi-model comparison sessions (docs/product/battle.md §2, §7):
  * served under /api/v2/chat/groups/*, login required, only the caller's groups.
  * A group is one comparison session: the chosen models, the multi-turn switch and its rounds;
  * a round is one question and each model's answer to it.

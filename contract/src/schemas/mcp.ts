@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** MCP servers (docs/product/custom-models.md §3, 5, 9: 5 configured, 4 enabled, at most 4 connected). */
+/** MCP servers (docs/product/custom-models.md §3, §5, §9: 5 configured, 4 enabled, at most 4 connected). */
 export const MCP_MAX_CONNECTED = 4;
 
 /** One configured server (server/catalog/mcp.json, or MCP_SERVERS_JSON). Status 1 = on. */

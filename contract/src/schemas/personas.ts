@@ -4,7 +4,7 @@ import { ChatRoleSchema } from './chat';
 import { isHttpUrl } from './prompts';
 
 /**
- * Personas / AI roles (docs/product/prompts-and-personas.md §3, §5, 7 `GET /api/v1/nika/list`, `POST /api/persona`).
+ * Personas / AI roles (docs/product/prompts-and-personas.md §3, §5, §7 `GET /api/v1/nika/list`, `POST /api/persona`).
  * status: 1 normal (approved), 4 pending review (shown orange), anything else refused (shown red).
  */
 export const PERSONA_STATUS = { approved: 1, pending: 4, refused: 2 } as const;

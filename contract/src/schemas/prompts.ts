@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * The local prompt library (docs/product/prompts-and-personas.md §3, 5 "Prompt library"). Templates live
+ * The local prompt library (docs/product/prompts-and-personas.md §3, §5). Templates live
  * in the browser (prompt_storage); the server only downloads a list from a URL for the
  * network-import panel, so the same parsing rules serve file import and network import.
  */

@@ -3,8 +3,8 @@ import { MSG } from '../messages';
 import { HistoryMessageSchema } from './chat';
 
 /**
- * Custom providers and models (docs/product/custom-models.md §3, "Service model",
- * "Custom model config entry"; 4.6; 7.4 /api/v1/user/models/*, chat2/getModelMax, chat2/completionsModel).
+ * Custom providers and models (docs/product/custom-models.md §3, §4, §7: /api/v1/user/models/*, chat2/getModelMax,
+ * chat2/completionsModel).
  * Keys travel only browser -> server; answers carry `key_hint` (like `sk-****abcd`), never the key.
  */
 
