@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
-/** The mobile chat shell (chat-core 11): pill input with a plus panel, drawer of models, floating actions. */
+/** The mobile chat shell (docs/product/chat.md §2): pill input with a plus panel, drawer of models, floating actions. */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -9,7 +9,7 @@ const VALID = {
 };
 const first = (input: unknown) => PersonaAddSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('persona validation (chat-core 5 "Persona")', () => {
+describe('persona validation (docs/product/prompts-and-personas.md §5)', () => {
   it('answers each spec message, in the spec order', () => {
     expect(first({ ...VALID, context: [] })).toBe(MSG.personaNeedDialogue);
     expect(first({ title: '', avatar: '', context: [] })).toBe(MSG.personaNeedDialogue);

@@ -71,7 +71,7 @@ describe('model catalog data', () => {
     expect(Array.isArray(m.blockedVips)).toBe(true);
   });
 
-  it('has every group of chat-core 2 with its Chinese label, listing known models in menu order', () => {
+  it('has every group of docs/product/chat.md §2 with its Chinese label, listing known models in menu order', () => {
     const groups = catalog.groups();
     expect(groups.map((g) => g.label)).toEqual(GROUP_LABELS);
     for (const g of groups) {
@@ -95,7 +95,7 @@ describe('model catalog data', () => {
     expect(loose.map((m) => m.key)).toEqual([]);
   });
 
-  it('charges the quota keys of chat-core 7', () => {
+  it('charges the quota keys of docs/product/quota-and-points.md §3', () => {
     const q = (k: string) => catalog.get(k)?.quotaKey;
     expect(q('doc')).toBe('chat_doc');
     expect(q('image')).toBe('chat_image');
@@ -139,7 +139,7 @@ describe('model catalog data', () => {
     for (const m of catalog.models()) expect(m.checkKey).toBe(m.quotaKey || 'chat');
   });
 
-  it('blocks the tiers chat-core 6 names, and their aliases (same upstream model) alike', () => {
+  it('blocks the tiers docs/product/quota-and-points.md §6 names, and their aliases (same upstream model) alike', () => {
     const blocked = (k: string) => catalog.get(k)?.blockedVips;
     // v40 and the other keys of gpt-4o; zhipu_glm4 and zhipu (glm-4).
     const freeBlocked = ['v40', 'chat4.0', 'chat_4o'];
@@ -150,7 +150,7 @@ describe('model catalog data', () => {
     for (const m of others) expect(m.blockedVips, m.key).toEqual([]);
   });
 
-  it('keeps no history for the sessions of chat-core 9, and keeps it elsewhere', () => {
+  it('keeps no history for the sessions of docs/product/chat.md §3, and keeps it elsewhere', () => {
     const noHistory = [
       'official',
       'doc',
@@ -189,7 +189,7 @@ describe('model catalog data', () => {
     for (const k of ['v35', 'deepseek-v3', 'deepseek_v3', 'chat_4o', 'glm_4_plus']) expect(catalog.get(k)?.reasoning, k).toBe(false);
   });
 
-  it('lists the sidebar models of search-agents-tools 2.9 under the home entry', () => {
+  it('lists the sidebar models of docs/product/shell-and-navigation.md §2 under the home entry', () => {
     expect(catalog.get('index')?.children?.map((c) => c.key)).toEqual([
       'chat-5',
       'claude-4-opus',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isNavActive, MOBILE_TABS, SIDE_NAV, TOP_NAV } from './nav';
 
 describe('navigation data', () => {
-  it('holds the top navigation of shell 2.2 in order', () => {
+  it('holds the top navigation of docs/product/shell-and-navigation.md §2 in order', () => {
     expect(TOP_NAV.map((n) => n.to)).toEqual(['/', '/deepseek', '/stage?index=0', '/whiteboard', '/PdfTools', '/equity?type=chat']);
     expect(TOP_NAV.find((n) => n.to === '/deepseek')?.badge).toBe('全家桶');
   });
@@ -20,7 +20,7 @@ describe('navigation data', () => {
     expect(isNavActive('/stage?index=0', '/stage')).toBe(true);
   });
 
-  it('holds the mobile header menu of search-agents-tools 2.10 in order, new badges on three tabs', () => {
+  it('holds the mobile header menu of docs/product/shell-and-navigation.md §2 in order, new badges on three tabs', () => {
     // prettier-ignore
     expect(MOBILE_TABS.map((t) => t.label)).toEqual([
       '客户端下载', '首页', 'AI对话', '智能体', '数据分析', 'AI应用', 'AI绘画', '功能', '模型', '文档', '语音', '翻译', '写作',

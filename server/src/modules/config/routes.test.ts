@@ -76,7 +76,7 @@ describe('config routes (demo: no vendor key)', () => {
     expect(missing.json()).toMatchObject({ code: 400, msg: MSG.modelKeyRequired });
   });
 
-  it('answers every model menu group of chat-core 2, each listing only models the web list has', async () => {
+  it('answers every model menu group of docs/product/chat.md §2, each listing only models the web list has', async () => {
     // prettier-ignore
     const specGroups = [
       '推荐', 'DeepSeek', 'Chat4.0', '智谱', '代码', 'Kimi', '豆包', '文心', '通义', 'Llama', '图表模型', '数据分析', '联网模型',

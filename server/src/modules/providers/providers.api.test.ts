@@ -79,7 +79,7 @@ describe.each(testDbKinds())('custom providers and models on %s', (kind) => {
     }
   });
 
-  it('answers the spec 5 validation messages', async () => {
+  it('answers the validation messages of docs/product/custom-models.md §5', async () => {
     const { token } = await t.loginAs();
     expect((await post(token, 'add.company', provider({ company: ' ' }))).body.msg).toBe(MSG.providersCompanyRequired);
     expect((await post(token, 'add.company', provider({ api_url: '' }))).body.msg).toBe(MSG.providersApiUrlRequired);

@@ -10,7 +10,7 @@ import { templateRegistry } from './templates';
 const OUTLINE = `# 智慧农业\n- 科技赋能乡村\n## 现状\n### 发展基础\n- 农机普及率提升\n- 物联网试点\n## 应用\n### 精准灌溉\n- 传感器监测土壤\n- 按需滴灌节水`;
 
 describe('outline parsing', () => {
-  it('reads the tree of spec 3 with parents and depths', () => {
+  it('reads the outline tree of docs/product/mindmap-and-slides.md §3 with parents and depths', () => {
     const nodes = parseOutline(OUTLINE);
     expect(nodes.map((n) => [n.tag, n.title, n.depth])).toEqual([
       ['title', '智慧农业', 0],

@@ -114,7 +114,7 @@ describe('webdisk.json', () => {
   });
 });
 
-describe('result filter (spec 5)', () => {
+describe('result filter (docs/product/search.md §4)', () => {
   const words = BUILTIN_FORBIDDEN_WORDS.map((w) => w.toLowerCase());
 
   it('drops blocked words case-insensitively, advertising text and promotional links; clips titles at 50', async () => {

@@ -8,7 +8,7 @@ import { TURN_PRIORITY, currentTurn } from './turn';
 describe('promo cookies', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('have the lifetimes of shell 9', () => {
+  it('have the lifetimes of docs/product/promos.md §9', () => {
     expect(PROMO_COOKIE_DAYS).toEqual({ guideModal: 1, customerKefu: 7, deepSeekModal: 7, agentModal: 7 });
   });
 

@@ -1,6 +1,6 @@
 /**
- * Page counters and results per source of the unified page and landings (search-agents-tools
- * 4.1, 4.2): counters start at 1; switching source or category resets every counter and clears
+ * Page counters and results per source of the unified page and landings
+ * (docs/product/search.md §4): counters start at 1; switching source or category resets every counter and clears
  * results; load more moves one source's counter and appends; a page without items ends it.
  */
 

@@ -70,7 +70,7 @@ describe('recommended-VIP dialog', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ time: 1700000000000 });
   });
 
-  it('a fetch exception shows the error as text (shell 8), no notice', async () => {
+  it('a fetch exception shows the error as text (docs/product/promos.md §8), no notice', async () => {
     fetchMock.mockResolvedValue(json({ code: 1000, msg: '活动服务暂不可用', data: null }));
     openDialog();
     expect((await screen.findByTestId('recommend-vip-error')).textContent).toBe('活动服务暂不可用');

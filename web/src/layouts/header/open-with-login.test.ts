@@ -4,7 +4,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { useUserStore } from '../../stores/user';
 import { openWithLogin } from './AccountPopover';
 
-describe('data board and sign-in need a session (shell 2.2)', () => {
+describe('data board and sign-in need a session (docs/product/shell-and-navigation.md §6)', () => {
   afterEach(() => {
     useDialogs.setState({ usage: false, signin: false });
     useUserStore.setState({ token: '', user: null });

@@ -8,7 +8,7 @@ const groups: SidebarGroup[] = [
 ];
 
 describe('visibleGroups', () => {
-  it('hides the home item in desktop-client mode only (shell 2.6)', () => {
+  it('hides the home item in desktop-client mode only (docs/product/shell-and-navigation.md §2)', () => {
     expect(visibleGroups(groups, false).map((g) => g.key)).toEqual(['home', 'chat']);
     expect(visibleGroups(groups, true).map((g) => g.key)).toEqual(['chat']);
   });

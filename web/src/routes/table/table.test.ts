@@ -4,7 +4,7 @@ import { ROUTES } from './index';
 
 const paths = ROUTES.map((r) => r.path);
 
-describe('route table (shell 2.1)', () => {
+describe('route table (docs/product/shell-and-navigation.md §2)', () => {
   it('has unique ids and paths', () => {
     expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
     expect(new Set(paths).size).toBe(paths.length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountError, newPasswordError, passwordError, phoneError, smsCodeError } from './rules';
 
-describe('login validation (shell 5)', () => {
+describe('login validation (docs/product/accounts.md §5)', () => {
   it('accepts mainland mobiles only: 11 digits, 1 then 3-9', () => {
     expect(phoneError('13800138000')).toBeNull();
     expect(phoneError(' 19912345678 ')).toBeNull();

@@ -17,7 +17,7 @@ const chip = (name: string, size: number, status: Attachment['status'] = 'comple
   status,
 });
 
-describe('checkPick (chat-core 9)', () => {
+describe('checkPick (docs/product/uploads.md §5, §9)', () => {
   it('accepts documents in file mode and one image in image mode', () => {
     expect(checkPick([], null, [sized('a.pdf', 10), sized('b.DOCX', 10)], 'file')).toMatchObject({ ok: true, mode: 'file' });
     expect(checkPick([], null, [sized('a.jpeg', 10)], 'image')).toMatchObject({ ok: true, mode: 'image' });

@@ -15,7 +15,7 @@ const model = (over: Partial<GateModel> = {}): GateModel => ({
   ...over,
 });
 
-describe('gate rules (chat-core 6)', () => {
+describe('gate rules (docs/product/quota-and-points.md §6)', () => {
   it('v35 is never checked; points-paid replies skip the count check', () => {
     expect(needsPrecheck(model({ key: 'v35', checkKey: 'chat', allow_points: false, consume_points: 0 }), false)).toBe(false);
     expect(needsPrecheck(model(), false)).toBe(true);

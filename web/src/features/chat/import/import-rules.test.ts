@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@wanxiang/contract';
 import { checkImportFile, checkLink } from './import-rules';
 
-describe('import dialog checks (chat-core 5)', () => {
+describe('import dialog checks (docs/product/uploads.md §5)', () => {
   it('needs a link: 请输入链接', () => {
     expect(checkLink('web', '  ')).toEqual({ ok: false, msg: MSG.linkEmpty });
     expect(checkLink('video', '')).toEqual({ ok: false, msg: MSG.linkEmpty });
