@@ -5,6 +5,7 @@ import { PROVIDERS_MSG } from './msg/providers';
 import { SCHOLAR_MSG } from './msg/scholar';
 import { SEARCH_MSG } from './msg/search';
 import { SLIDES_MSG } from './msg/slides';
+import { TOOL_PAGES_MSG } from './msg/tool-pages';
 import { TOOLS_MSG } from './msg/tools';
 import { WEBDISK_MSG } from './msg/webdisk';
 
@@ -696,8 +697,9 @@ export const MSG = {
   ...AGENTS_MSG,
   ...MINDMAP_MSG,
   ...SLIDES_MSG,
+  ...TOOL_PAGES_MSG,
   ...TOOLS_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, TOOLS_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, TOOLS_MSG, TOOL_PAGES_MSG } as const;

@@ -126,6 +126,20 @@ const EnvSchema = z
     TASKS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
     /** Shutdown (SIGTERM): ms running answers may go on to their end before the rest are ended with an `error` event; no new answer starts meanwhile. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(25_000),
+    /** Task engine: run task workers inside this server process (inline, the default) or not (off: only `npm run worker` processes run tasks). */
+    TASK_WORKERS: z.enum(['inline', 'off']).default('inline'),
+    /** Task engine: tasks one worker process runs at once. */
+    TASK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
+    /** Task engine: ms a worker's claim on a task lasts without renewal; a killed worker's tasks are taken over after it. */
+    TASK_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+    /** Task engine: default ms from submission after which the timeout sweep fails a task and refunds it. */
+    TASK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+    /** Task engine: claims before a task whose worker keeps dying fails (and refunds). */
+    TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+    /** Task engine: ms between runs of the sweep (expired leases, timeouts, hold keep-alive). */
+    TASK_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+    /** Task engine: longest ms an idle worker waits before looking for work again (a submit wakes it at once). */
+    TASK_POLL_MAX_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
 
     /** Folder of the operator-editable catalog (models.json, groups.json, tiers.json); unset = server/catalog. */
     CATALOG_DIR: z.string().optional(),
@@ -366,6 +380,16 @@ export interface Config {
   fairUse: { streamsPerUser: number; streamStartsPerMinute: number; tasksPerUser: number };
   /** Ms running answers may finish after SIGTERM before they are ended. */
   shutdownGraceMs: number;
+  /** Task engine (server/src/jobs): workers in this process or not, their concurrency, leases, timeouts and sweep. */
+  tasks: {
+    workers: 'inline' | 'off';
+    concurrency: number;
+    leaseMs: number;
+    timeoutMs: number;
+    maxAttempts: number;
+    sweepMs: number;
+    pollMaxMs: number;
+  };
   ssrfAllow: string[];
   /** Node's HTTP server: how long a client may take to send a request, and its headers. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
@@ -467,6 +491,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     fairUse: { streamsPerUser: e.STREAMS_PER_USER, streamStartsPerMinute: e.STREAM_STARTS_PER_MINUTE, tasksPerUser: e.TASKS_PER_USER },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    tasks: {
+      workers: e.TASK_WORKERS,
+      concurrency: e.TASK_CONCURRENCY,
+      leaseMs: e.TASK_LEASE_MS,
+      timeoutMs: e.TASK_TIMEOUT_MS,
+      maxAttempts: e.TASK_MAX_ATTEMPTS,
+      sweepMs: e.TASK_SWEEP_MS,
+      pollMaxMs: e.TASK_POLL_MAX_MS,
+    },
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     promosFile: e.PROMOS_FILE ? resolve(e.PROMOS_FILE) : undefined,
     ssrfAllow: e.SSRF_ALLOW.split(',')

@@ -38,6 +38,8 @@ export const PAGES = {
   agentDetail: lazy(() => import('../features/agents/AgentDetailPage')),
   fullMindMap: lazy(() => import('../features/mindmap/FullMindMapPage')),
   ppt: lazy(() => import('../features/slides/PptPage')),
+  // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
+  promptTool: lazy(() => import('../tools/PromptToolPage')),
 } satisfies Record<string, Page>;
 
 export type BuiltPageKey = keyof typeof PAGES;

@@ -1,0 +1,56 @@
+import { MSG } from '@wanxiang/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { startClusterJob } from '../db/lease';
+import { finishTask, type EngineContext } from './engine';
+import { notifyChanged, notifyQueued } from './events';
+import { keepLiveHolds, requeueExpired, selectExhausted, selectOverdue } from './store';
+
+/**
+ * The task sweep, run by one process of the cluster at a time (lease 'task-sweep'):
+ * - running tasks whose lease expired (their worker was killed or hangs) go back to the queue,
+ *   or fail with a refund once they used up their attempts;
+ * - live tasks past their deadline fail with a refund;
+ * - the quota holds of live tasks get a sign of life, so the quota reaper leaves them alone.
+ * Each ending goes through the one terminal transition: a worker finishing at the same moment
+ * and the sweep cannot both win it.
+ */
+export interface SweepResult {
+  requeued: number;
+  exhausted: number;
+  timedOut: number;
+}
+
+export async function sweepTasksOnce(ctx: EngineContext): Promise<SweepResult> {
+  const db = ctx.database.db;
+  const requeued = await requeueExpired(db, MSG.taskStageQueued);
+  for (const r of requeued) await notifyChanged(ctx.kv, r.id, r.state);
+  if (requeued.length > 0) await notifyQueued(ctx.kv);
+
+  let exhausted = 0;
+  for (const id of await selectExhausted(db)) {
+    if (await finishTask(ctx, id, { state: 'failed', stage: MSG.taskInterrupted, error: MSG.taskInterrupted }, { by: 'lease-expired' })) exhausted++;
+  }
+  let timedOut = 0;
+  for (const id of await selectOverdue(db)) {
+    if (await finishTask(ctx, id, { state: 'failed', stage: MSG.taskTimedOut, error: MSG.taskTimedOut }, { by: 'deadline' })) timedOut++;
+  }
+  // A third of the reaper's TTL: a live task's hold never looks abandoned to it.
+  await keepLiveHolds(db, Math.floor(ctx.config.quotaReservationTtlMs / 3));
+  return { requeued: requeued.length, exhausted, timedOut };
+}
+
+/** Run the sweep every TASK_SWEEP_MS in whichever process holds its lease, until the returned stop or shutdown. */
+export function startTaskSweep(ctx: EngineContext & Pick<AppContext, 'shutdown'>, log?: FastifyBaseLogger): () => Promise<void> {
+  return startClusterJob(ctx.database, {
+    name: 'task-sweep',
+    everyMs: ctx.config.tasks.sweepMs,
+    runAtStart: true,
+    signal: ctx.shutdown.signal,
+    run: async () => {
+      const r = await sweepTasksOnce(ctx);
+      if (r.requeued + r.exhausted + r.timedOut > 0) log?.warn(r, 'task sweep: leases expired or deadlines passed');
+    },
+    onError: (err) => log?.error({ err }, 'task sweep failed'),
+  });
+}

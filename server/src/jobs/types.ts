@@ -1,0 +1,73 @@
+import type { TaskFile, TaskState } from '@wanxiang/contract';
+import type { Reservation } from '../modules/quota/service';
+
+/** A row of `tasks` as the engine reads it. */
+export interface TaskRow {
+  id: string;
+  userId: number;
+  toolId: string;
+  state: TaskState;
+  progress: number;
+  stage: string;
+  inputs: Record<string, string | number | boolean>;
+  vendor: unknown;
+  result: { files: TaskFile[] } | null;
+  error: string | null;
+  attempts: number;
+  maxAttempts: number;
+  hold: Reservation | null;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  deadline: Date;
+  createdAt: Date;
+  startedAt: Date | null;
+  updatedAt: Date;
+  finishedAt: Date | null;
+}
+
+/** A file a handler wants stored (the file store keeps it; the task's result names it). */
+export interface TaskFileInput {
+  name: string;
+  contentType: string;
+  body: Buffer;
+  width?: number;
+  height?: number;
+}
+
+/** What a running handler may do besides its own work. */
+export interface TaskRunTools {
+  /** Aborted when the task is canceled, timed out, its lease was lost or the worker stops. */
+  signal: AbortSignal;
+  /** Report progress (0-100) and a Chinese stage text; ignored once the task left this worker. */
+  progress(pct: number, stage?: string): Promise<void>;
+  /** Store a result file for the task's owner; answers the public facts the result lists. */
+  saveFile(file: TaskFileInput): Promise<TaskFile>;
+  /** Keep private vendor data (vendor task id, raw answer) on the row. */
+  setVendor(data: unknown): Promise<void>;
+}
+
+export interface TaskOutcome {
+  files: TaskFile[];
+}
+
+/**
+ * The server half of a task tool (or an internal kind of long work), keyed by `name`: a task
+ * tool's id, or e.g. 'slides:file'. `run` does the work; a thrown TaskFailure fails the task with
+ * its Chinese message (and refunds), any other error fails it with a generic one.
+ */
+export interface TaskHandler {
+  name: string;
+  run(task: TaskRow, tools: TaskRunTools): Promise<TaskOutcome>;
+  /** Longest a task of this kind may take from submission (default TASK_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Claims before a task whose worker keeps dying fails (default TASK_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+}
+
+/** A failure the user may read (Chinese); the task fails with this message and refunds. */
+export class TaskFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskFailure';
+  }
+}

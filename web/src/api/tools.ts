@@ -1,0 +1,104 @@
+import type { ToolListItem, ToolRunReq } from '@wanxiang/contract';
+import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
+import { apiUrl, authHeaders, get, post, RequestError } from './request';
+
+/**
+ * The tool registry's API (docs/api.md "Tools"): the public list, runs (a prompt tool streams the
+ * chat events; a task tool answers {task_id}), a user's history of one tool, delete and export.
+ */
+
+/** One saved run of a prompt tool (GET /api/v1/tools/{id}/history). */
+export interface ToolRunRecord {
+  id: string;
+  toolId: string;
+  inputs: Record<string, string | number | boolean>;
+  model: string | null;
+  content: string;
+  createdAt: string;
+}
+
+export interface ToolHistoryPage {
+  list: ToolRunRecord[];
+  total: number;
+}
+
+/** Runs per history page (the server's page size). */
+export const TOOL_HISTORY_PAGE_SIZE = 20;
+
+export type ToolExportFormat = 'md' | 'docx';
+
+export function fetchTools(): Promise<{ list: ToolListItem[] }> {
+  return get<{ list: ToolListItem[] }>('/v1/tools', undefined, { silent: true });
+}
+
+const runPath = (toolId: string) => `/v1/tools/${encodeURIComponent(toolId)}/run`;
+
+/**
+ * A prompt tool's run as stream options (for the answer-stream hook): the answer streams as chat
+ * events (meta.messageId is the run id); a refusal before the stream (login, 次数已用尽, tier, bad
+ * input, 429) comes out as one `refusal` item.
+ */
+export function toolRunStream(toolId: string, req: ToolRunReq): Omit<ChatStreamOptions, 'signal'> {
+  // The stream client is typed for chat bodies; this route reads {inputs, model} with the same protocol.
+  return { model: req.model ?? '', path: runPath(toolId), body: req as unknown as ChatStreamBody };
+}
+
+/** A task tool's run: the task is queued and its id comes back at once. Silent: the page shows refusals. */
+export function submitToolTask(toolId: string, req: ToolRunReq): Promise<{ task_id: string }> {
+  return post<{ task_id: string }>(runPath(toolId), req, { silent: true });
+}
+
+export function fetchToolHistory(toolId: string, page = 1): Promise<ToolHistoryPage> {
+  return get<ToolHistoryPage>(`/v1/tools/${encodeURIComponent(toolId)}/history`, { page }, { silent: true });
+}
+
+export function deleteToolRun(runId: string): Promise<unknown> {
+  return post<unknown>(`/v1/tools/runs/${encodeURIComponent(runId)}/delete`);
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 filename* first). */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
+}
+
+/** A download of a protected file: the bytes and the name the server gave them. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * GET with the session headers and read the answer as a file. An envelope instead of a file
+ * (not the owner, gone) throws a RequestError with the server's words.
+ */
+export async function fetchProtectedFile(path: string, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const res = await fetch(path.startsWith('/api/') ? path : apiUrl(path), { headers: authHeaders(), signal, credentials: 'same-origin' });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    let msg = '';
+    let code = res.status;
+    try {
+      const env = (await res.json()) as { code?: number; msg?: string };
+      msg = env.msg ?? '';
+      code = env.code ?? code;
+    } catch {
+      // not an envelope
+    }
+    throw new RequestError(code, msg);
+  }
+  return { blob: await res.blob(), name: dispositionFileName(res.headers.get('content-disposition'), fallbackName) };
+}
+
+/** GET /api/v1/tools/runs/{runId}/export?format=md|docx: the answer as a file with the AI-content footer. */
+export function exportToolRun(runId: string, format: ToolExportFormat, fallbackName: string): Promise<DownloadedFile> {
+  return fetchProtectedFile(apiUrl(`/v1/tools/runs/${encodeURIComponent(runId)}/export`, { format }), fallbackName);
+}
