@@ -7,3 +7,4 @@ export * from './search-agents';
 export * from './ops';
 export * from './tasks';
 export * from './files';
+export * from './tools';
