@@ -28,5 +28,6 @@ export * from './schemas/mcp';
 export * from './schemas/agents';
 export * from './schemas/mindmap';
 export * from './schemas/slides';
+export * from './schemas/files';
 export * from './tools/index';
 export * from './no-eval';

@@ -1,4 +1,5 @@
 import { AGENTS_MSG } from './msg/agents';
+import { FILES_MSG } from './msg/files';
 import { MCP_MSG } from './msg/mcp';
 import { MINDMAP_MSG } from './msg/mindmap';
 import { PROVIDERS_MSG } from './msg/providers';
@@ -697,9 +698,10 @@ export const MSG = {
   ...AGENTS_MSG,
   ...MINDMAP_MSG,
   ...SLIDES_MSG,
+  ...FILES_MSG,
   ...TOOL_PAGES_MSG,
   ...TOOLS_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, TOOLS_MSG, TOOL_PAGES_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOLS_MSG, TOOL_PAGES_MSG } as const;

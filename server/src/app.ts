@@ -34,6 +34,7 @@ import { registerAgentRoutes } from './modules/agents/routes';
 import { registerMindMapRoutes } from './modules/mindmap/routes';
 import { registerSharedModelRoutes } from './modules/shared-models/routes';
 import { registerSlidesRoutes } from './modules/slides/routes';
+import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 
 /** Longest a server close waits for stopped streams to close their holds. */
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await registerMindMapRoutes(api, ctx);
       await registerSharedModelRoutes(api, ctx);
       await registerSlidesRoutes(api, ctx);
+      await registerFileRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

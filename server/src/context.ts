@@ -5,6 +5,7 @@ import { createKeyValueStore, type KeyValueStore } from './infra/kv';
 import { createSmsProvider, type SmsProvider } from './infra/sms';
 import { createSafeFetch, createSafeStreamFetch, type SafeFetch, type StreamFetch } from './infra/safe-fetch';
 import { createSpeechToText, type SpeechToText } from './infra/stt';
+import { createFileStore, type FileStore } from './infra/storage';
 import { loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createWebSearch, type WebSearch } from './infra/web-search';
@@ -26,6 +27,8 @@ export interface AppContext {
   safeStreamFetch: StreamFetch;
   /** Speech to text for voice and video import. */
   stt: SpeechToText;
+  /** The file store: DATA_DIR/files, or an S3-compatible bucket (FILES_S3_*). */
+  storage: FileStore;
   catalog: Catalog;
   llm: LlmGateway;
   /** Web search for chat turns that ask for it (search sources and backend). */
@@ -57,6 +60,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
   const safeStreamFetch = overrides.safeStreamFetch ?? createSafeStreamFetch({ allow: config.ssrfAllow });
   const stt = overrides.stt ?? createSpeechToText(config);
+  const storage = overrides.storage ?? createFileStore(config);
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
@@ -65,7 +69,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const pay = overrides.pay ?? createPayRegistry(config);
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -38,6 +38,18 @@ export const PAGES = {
   agentDetail: lazy(() => import('../features/agents/AgentDetailPage')),
   fullMindMap: lazy(() => import('../features/mindmap/FullMindMapPage')),
   ppt: lazy(() => import('../features/slides/PptPage')),
+  // views of the tool registry and the model catalog (web/src/features/registry)
+  deepseek: lazy(() => import('../features/registry/DeepseekPage')),
+  stage: lazy(() => import('../features/registry/StagePage')),
+  functionHub: lazy(() => import('../features/registry/FunctionHubPage')),
+  aiApply: lazy(() => import('../features/registry/AiApplyPage')),
+  aiApplyDetail: lazy(() => import('../features/registry/AiApplyDetailPage')),
+  productPage: lazy(() => import('../features/registry/ProductPage')),
+  modelDetail: lazy(() => import('../features/registry/ModelDetailPage')),
+  board: lazy(() => import('../features/registry/BoardPage')),
+  supportTest: lazy(() => import('../features/registry/SupportTestPage')),
+  modelOffice: lazy(() => import('../features/registry/ModelOfficePage')),
+  modelDescribe: lazy(() => import('../features/registry/ModelDescribePage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
 } satisfies Record<string, Page>;

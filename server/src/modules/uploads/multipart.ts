@@ -18,15 +18,19 @@ export interface MultipartUpload extends IncomingFile {
  * The one file of a multipart request, read whole (at most `maxBytes`, else 413 with the size
  * message). A request without a file answers 400.
  */
-export async function readSingleFile(req: FastifyRequest, tooLarge: string = MSG.fileTooLarge): Promise<MultipartUpload> {
-  if (!req.isMultipart()) throw badRequest(MSG.importNeedFile);
+export async function readSingleFile(
+  req: FastifyRequest,
+  tooLarge: string = MSG.fileTooLarge,
+  needFile: string = MSG.importNeedFile,
+): Promise<MultipartUpload> {
+  if (!req.isMultipart()) throw badRequest(needFile);
   let part;
   try {
     part = await req.file();
   } catch (err) {
     throw mapMultipartError(err, tooLarge);
   }
-  if (!part) throw badRequest(MSG.importNeedFile);
+  if (!part) throw badRequest(needFile);
   let data: Buffer;
   try {
     data = await part.toBuffer();

@@ -33,7 +33,7 @@ export function UsageDialog() {
   );
 }
 
-function UsageBody() {
+export function UsageBody() {
   const [items, setItems] = useState<UsageItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

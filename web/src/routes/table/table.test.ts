@@ -64,14 +64,14 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/newAiThesis/index', 'placeholder'],
     ['/newAiPPt/download', 'ppt'],
     ['/customAgent/systemAgentDetail', 'agentDetail'],
-    ['/AIApplyDetail', 'placeholder'],
+    ['/AIApplyDetail', 'aiApplyDetail'],
     ['/aiDesign/aiResumeTwo', 'placeholder'],
     ['/aiChart/aicharthistory', 'placeholder'],
     ['/aiSearch/searchBypage', 'searchHub'],
     ['/OverSearch', 'searchHub'],
     ['/FullMindPage', 'fullMindMap'],
     ['/helpfor/intriguing', 'help'],
-    ['/function/study', 'placeholder'],
+    ['/function/study', 'functionHub'],
     ['/no/such/page', 'notFound'],
   ])('%s renders %s', (pathname, element) => {
     const match = matchRoutes(

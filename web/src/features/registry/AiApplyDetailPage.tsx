@@ -1,0 +1,76 @@
+import { Button, Empty, Tag } from 'antd';
+import { toolById } from '@wanxiang/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { InfoLayout } from '../info/InfoLayout';
+import { GROUP_LABELS, SCENARIO_LABELS, T } from './texts';
+import styles from './registry.module.css';
+
+/** The value of an example's input as one line (long text cut). */
+function short(value: string | number | boolean): string {
+  const text = typeof value === 'boolean' ? (value ? '是' : '否') : String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/** /AIApplyDetail?id= : one app's description, its form's inputs, its examples and a start button. */
+export default function AiApplyDetailPage({ title }: { title?: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const tool = toolById(params.get('id') ?? '');
+  if (!tool || tool.kind === 'page') {
+    return (
+      <InfoLayout title={title ?? '应用详情'}>
+        <Empty description="没有找到这个应用" data-testid="apply-missing">
+          <Link to="/AIApply">浏览全部 AI 应用</Link>
+        </Empty>
+      </InfoLayout>
+    );
+  }
+  const labelOf = (name: string) => tool.fields.find((f) => f.name === name)?.label ?? name;
+  return (
+    <InfoLayout title={`${tool.icon} ${tool.title}`} lead={tool.description}>
+      <section className={styles.panel} data-testid="apply-detail">
+        <div className={styles.spread}>
+          <div className={styles.row}>
+            <Tag color="blue">{GROUP_LABELS[tool.group]}</Tag>
+            {tool.scenarios?.map((s) => (
+              <Tag key={s}>{SCENARIO_LABELS[s]}</Tag>
+            ))}
+            {tool.modelSwitch && <Tag color="purple">可切换模型</Tag>}
+          </div>
+          <Button type="primary" onClick={() => navigate(tool.paths[0]!)} data-testid="apply-start">
+            {T.open}
+          </Button>
+        </div>
+        <h2 className={styles.panelTitle} style={{ marginTop: 20 }}>
+          需要填写
+        </h2>
+        <ul className={styles.checkList}>
+          {tool.fields.map((f) => (
+            <li key={f.name} className={styles.checkItem}>
+              <span>
+                {f.label}
+                {f.required && <span style={{ color: '#ef4444' }}> *</span>}
+              </span>
+              <span className={styles.muted}>{f.help ?? f.placeholder ?? (f.options ? f.options.map((o) => o.label).join(' / ') : '')}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {tool.examples && tool.examples.length > 0 && (
+        <section className={styles.panel} data-testid="apply-examples">
+          <h2 className={styles.panelTitle}>示例</h2>
+          {tool.examples.map((ex) => (
+            <div key={ex.label} className={styles.checkItem} style={{ display: 'block' }}>
+              <strong>{ex.label}</strong>
+              {Object.entries(ex.inputs).map(([name, value]) => (
+                <div key={name} className={styles.muted}>
+                  {labelOf(name)}：{short(value)}
+                </div>
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
+    </InfoLayout>
+  );
+}
