@@ -5,14 +5,6 @@
  */
 export const TOOL_PAGES_MSG = {
   // Form
-  toolFormRequired: (label: string) => `请填写${label}`,
-  toolFormTooLong: (label: string, max: number) => `${label}不能超过 ${max} 个字`,
-  toolFormNumberRange: (label: string, min: number | undefined, max: number | undefined) =>
-    min !== undefined && max !== undefined
-      ? `${label}需在 ${min} 到 ${max} 之间`
-      : min !== undefined
-        ? `${label}不能小于 ${min}`
-        : `${label}不能大于 ${max ?? ''}`,
   toolFormSelect: '请选择',
   toolFormExamples: '试试这些示例：',
   toolFormModel: '回答模型',

@@ -1,24 +1,24 @@
 import { useEffect, useMemo } from 'react';
 import { Select } from 'antd';
-import { MSG, agentModelUsable, type ModelEntry } from '@wanxiang/contract';
+import { MSG, PROMPT_TOOL_MODELS, type ModelEntry } from '@wanxiang/contract';
 import { useCatalogStore } from '../stores/chat-catalog';
 import styles from './tools.module.css';
 
-/** Text chat models of the catalog a tool may answer with: online, text in and out, not a hub. */
-export function textModels(list: readonly ModelEntry[]): ModelEntry[] {
-  return list.filter((m) => agentModelUsable(m) && m.resloveType !== 'agent');
+/** The models a prompt tool may answer with (the registry's list, which the server enforces), in its order, as the catalog names them. */
+export function switchableModels(byKey: Readonly<Record<string, ModelEntry>>): ModelEntry[] {
+  return PROMPT_TOOL_MODELS.map((k) => byKey[k]).filter((m): m is ModelEntry => m !== undefined && m.online);
 }
 
 /** The model switch of a prompt tool (modelSwitch): '' keeps the tool's own default model. */
 export function ModelSwitch({ value, onChange, disabled }: { value: string; onChange: (key: string) => void; disabled: boolean }) {
-  const list = useCatalogStore((s) => s.list);
+  const byKey = useCatalogStore((s) => s.byKey);
   const status = useCatalogStore((s) => s.status);
   useEffect(() => {
     void useCatalogStore.getState().load();
   }, []);
   const options = useMemo(
-    () => [{ value: '', label: MSG.toolFormModelDefault }, ...textModels(list).map((m) => ({ value: m.key, label: m.label }))],
-    [list],
+    () => [{ value: '', label: MSG.toolFormModelDefault }, ...switchableModels(byKey).map((m) => ({ value: m.key, label: m.label }))],
+    [byKey],
   );
   return (
     <div className={styles.field} data-testid="tool-model-switch">

@@ -80,8 +80,9 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
     if (!loggedIn) return openLoginDialog();
     const found = validateValues(tool.fields, values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    void run({ inputs: toInputs(tool.fields, values), model });
+    const inputs = toInputs(tool.fields, values);
+    if (Object.keys(found).length > 0 || !inputs) return;
+    void run({ inputs, model });
   };
 
   const change = (name: string, value: FormValue) => {

@@ -1,8 +1,8 @@
 import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { MSG, type ToolExample, type ToolField, type ToolSpec } from '@wanxiang/contract';
+import { MSG, charCount, type ToolExample, type ToolField, type ToolSpec } from '@wanxiang/contract';
 import { FileField } from './FileField';
-import { charCount, type FormErrors, type FormValue, type FormValues } from './form-values';
+import { type FormErrors, type FormValue, type FormValues } from './form-values';
 import styles from './tools.module.css';
 
 export interface ToolFormProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, type ToolField } from '@wanxiang/contract';
-import { applyExample, charCount, fieldError, fileProblem, initialValues, summarizeInputs, toInputs, validateValues } from './form-values';
+import { MSG, charCount, type ToolField } from '@wanxiang/contract';
+import { applyExample, fieldError, fileProblem, initialValues, summarizeInputs, toInputs, validateValues } from './form-values';
 
 const FIELDS: ToolField[] = [
   { name: 'text', type: 'textarea', label: '需求', required: true, max: 10 },
@@ -25,22 +25,24 @@ describe('tool form values', () => {
 
   it('checks required fields, the character max (emoji count once), number ranges and options', () => {
     const values = { ...initialValues(FIELDS), text: '   ' };
-    expect(validateValues(FIELDS, values)).toEqual({ text: MSG.toolFormRequired('需求') });
+    expect(validateValues(FIELDS, values)).toEqual({ text: MSG.toolInputRequired('需求') });
     expect(charCount('😀😀😀')).toBe(3);
     expect(fieldError(FIELDS[0]!, '😀'.repeat(10))).toBeNull();
-    expect(fieldError(FIELDS[0]!, '一二三四五六七八九十一')).toBe(MSG.toolFormTooLong('需求', 10));
-    expect(fieldError(FIELDS[3]!, 11)).toBe(MSG.toolFormNumberRange('数量', 1, 10));
-    expect(fieldError(FIELDS[3]!, 0)).toBe(MSG.toolFormNumberRange('数量', 1, 10));
+    expect(fieldError(FIELDS[0]!, '一二三四五六七八九十一')).toBe(MSG.toolInputTooLong('需求', 10));
+    expect(fieldError(FIELDS[3]!, 11)).toBe(MSG.toolInputNumberRange('数量', 1, 10));
+    expect(fieldError(FIELDS[3]!, 0)).toBe(MSG.toolInputNumberRange('数量', 1, 10));
     expect(fieldError(FIELDS[3]!, 10)).toBeNull();
-    expect(fieldError(FIELDS[1]!, 'nope')).toBe(MSG.toolFormRequired('风格'));
+    expect(fieldError(FIELDS[1]!, 'nope')).toBe(MSG.toolInputBadOption('风格'));
+    expect(fieldError(FIELDS[5]!, '2026-02-30')).toBe(MSG.toolInputBadDate('日期'));
     // An optional blank field and a switch are never an error.
     expect(fieldError(FIELDS[6]!, '')).toBeNull();
     expect(fieldError({ ...FIELDS[4]!, required: true }, false)).toBeNull();
   });
 
-  it('sends trimmed text and numbers, and leaves blank optional fields out', () => {
-    const inputs = toInputs(FIELDS, { text: '  起名\n', style: 'fun', tone: 'warm', count: '3', rhyme: true, day: '2026-01-02', title: '  ' });
-    expect(inputs).toEqual({ text: '  起名\n', style: 'fun', tone: 'warm', count: 3, rhyme: true, day: '2026-01-02' });
+  it('sends the shared check values: trimmed text, numbers, defaults; blank optional fields left out', () => {
+    const inputs = toInputs(FIELDS, { text: '  起名\n', style: '', tone: 'warm', count: '3', rhyme: true, day: '2026-01-02', title: '  ' });
+    expect(inputs).toEqual({ text: '起名', style: 'formal', tone: 'warm', count: 3, rhyme: true, day: '2026-01-02' });
+    expect(toInputs(FIELDS, { ...initialValues(FIELDS), text: '' })).toBeNull();
   });
 
   it('summarizes a saved run: the main text, then the picked labels', () => {

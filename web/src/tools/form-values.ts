@@ -1,4 +1,4 @@
-import { MSG, type ToolExample, type ToolField } from '@wanxiang/contract';
+import { MSG, checkToolInputs, type ToolExample, type ToolField } from '@wanxiang/contract';
 
 /**
  * The pure rules of a tool's form (no React): start values from the fields' defaults, an
@@ -9,13 +9,6 @@ import { MSG, type ToolExample, type ToolField } from '@wanxiang/contract';
 export type FormValue = string | number | boolean;
 export type FormValues = Record<string, FormValue>;
 export type FormErrors = Record<string, string>;
-
-/** Count characters as the user sees them (an emoji is one). */
-export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
 
 /** The value a field starts with: its default, else the first option of a radio, false for a switch, '' otherwise. */
 export function defaultValue(field: ToolField): FormValue {
@@ -44,24 +37,21 @@ export function applyExample(fields: readonly ToolField[], example: ToolExample)
 
 const isBlank = (v: FormValue | undefined) => v === undefined || (typeof v === 'string' && v.trim() === '');
 
-/** The problem with one field's value, in Chinese, or null when it is fine. */
-export function fieldError(field: ToolField, value: FormValue | undefined): string | null {
-  if (isBlank(value)) return field.required && field.type !== 'switch' ? MSG.toolFormRequired(field.label) : null;
-  if ((field.type === 'text' || field.type === 'textarea') && field.max && charCount(String(value)) > field.max) {
-    return MSG.toolFormTooLong(field.label, field.max);
-  }
-  if (field.type === 'number') {
-    const n = Number(value);
-    if (!Number.isFinite(n) || (field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
-      return MSG.toolFormNumberRange(field.label, field.min, field.max);
-    }
-  }
-  if ((field.type === 'select' || field.type === 'radio') && field.options && !field.options.some((o) => o.value === String(value))) {
-    return MSG.toolFormRequired(field.label);
-  }
-  return null;
+/** The form's values without the blank ones (the shared check then applies defaults or says what is required). */
+function filled(values: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !isBlank(v)));
 }
 
+/**
+ * The problem with one field's value, in Chinese, or null when it is fine: the registry's one
+ * check (checkToolInputs, the server runs the same) applied to this field alone.
+ */
+export function fieldError(field: ToolField, value: FormValue | undefined): string | null {
+  const checked = checkToolInputs({ fields: [field] }, filled(value === undefined ? {} : { [field.name]: value }));
+  return checked.ok ? null : checked.msg;
+}
+
+/** Every field's problem at once, so the form marks them all. */
 export function validateValues(fields: readonly ToolField[], values: FormValues): FormErrors {
   const errors: FormErrors = {};
   for (const f of fields) {
@@ -71,18 +61,13 @@ export function validateValues(fields: readonly ToolField[], values: FormValues)
   return errors;
 }
 
-/** What a run sends: trimmed text, numbers as numbers; blank optional fields are left out (the server's defaults apply). */
-export function toInputs(fields: readonly ToolField[], values: FormValues): FormValues {
-  const inputs: FormValues = {};
-  for (const f of fields) {
-    const v = values[f.name];
-    if (isBlank(v)) continue;
-    if (f.type === 'number') inputs[f.name] = Number(v);
-    else if (f.type === 'switch') inputs[f.name] = Boolean(v);
-    else if (typeof v === 'string' && f.type !== 'textarea') inputs[f.name] = v.trim();
-    else inputs[f.name] = v as FormValue;
-  }
-  return inputs;
+/**
+ * What a run sends: the shared check's normalised values (trimmed text, numbers as numbers,
+ * defaults filled); null when a value is refused (validateValues says which).
+ */
+export function toInputs(fields: readonly ToolField[], values: FormValues): FormValues | null {
+  const checked = checkToolInputs({ fields }, filled(values));
+  return checked.ok ? checked.values : null;
 }
 
 /** The label of an option value (history shows what was picked), or the value itself. */
