@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registryTitleOf } from '../tools/titles';
 
 /**
  * The sidebar catalogue (docs/product/shell-and-navigation.md §2): groups with section dividers, sub-items,
@@ -57,12 +58,27 @@ export const SidebarBannerSchema = z
   })
   .refine((b) => Boolean(b.route) !== Boolean(b.external), { error: 'route 与 external 必须二选一' });
 
+/**
+ * A child as sidebar.json writes it: the label may be left out where it would only restate the
+ * title of the registry entry (or pending route) at its path; the parsed file always has one.
+ */
+const SidebarFileChildSchema = SidebarChildSchema.extend({ label: SidebarChildSchema.shape.label.optional() }).transform((child, ctx) => {
+  const label = child.label ?? registryTitleOf(child.path);
+  if (!label) {
+    ctx.addIssue({ code: 'custom', path: ['label'], message: '没有 label，且路径不是工具注册表中的页面' });
+    return z.NEVER;
+  }
+  return { ...child, label };
+});
+
+const SidebarFileGroupSchema = SidebarGroupSchema.extend({ children: z.array(SidebarFileChildSchema).default([]) });
+
 export const SidebarFileSchema = z.object({
   /** Gates the thesis entry /newAiThesis/index (docs/product/shell-and-navigation.md §6). */
   ai_amuse: z.boolean(),
   /** Banner carousel autoplay (docs/product/shell-and-navigation.md §9: 3000 ms). */
   carouselIntervalMs: z.number().int().min(1000).max(20000),
-  groups: z.array(SidebarGroupSchema).min(1),
+  groups: z.array(SidebarFileGroupSchema).min(1),
   banners: z.array(SidebarBannerSchema).default([]),
 });
 

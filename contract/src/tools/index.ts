@@ -7,6 +7,7 @@ export * from './spec';
 export * from './inputs';
 export { PROMPT_TOOL_MODELS } from './models';
 export { PENDING_ROUTES, type PendingRoute } from './pending';
+export { registryDescriptionOf, registryTitleOf } from './titles';
 
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
 export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Envelope, SidebarConfig, SidebarFile } from '@wanxiang/contract';
+import { toolByPath, type Envelope, type SidebarConfig, type SidebarFile } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadSidebarFile, parseSidebarFile, SidebarCatalogError } from './load';
@@ -158,5 +158,19 @@ describe('sidebar catalogue rules', () => {
     const bothLinks = structuredClone(file) as SidebarFile;
     bothLinks.banners[0]!.external = 'https://example.com/invite';
     expect(() => parseSidebarFile(bothLinks)).toThrow(/route 与 external 必须二选一/);
+  });
+
+  it('takes a child label left out of the file from the tool registry at its path', () => {
+    const search = file.groups.find((g) => g.key === 'search')!.children;
+    // sidebar.json writes no label for these: the registry's titles fill them.
+    expect(search.find((c) => c.path === '/aiSearch/science')?.label).toBe(toolByPath('/aiSearch/science')?.title);
+    expect(search.find((c) => c.path === '/aiSearch/lookforweb')?.label).toBe('找网站');
+    const raw = structuredClone(file) as SidebarFile;
+    const child = raw.groups[1]!.children[0]! as { label?: string; path: string };
+    delete child.label;
+    child.path = '/no/such/tool';
+    expect(() => parseSidebarFile(raw)).toThrow(/children\[0\]\.label: 没有 label/);
+    child.label = '自定义';
+    expect(parseSidebarFile(raw).groups[1]!.children[0]!.label).toBe('自定义');
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { registryDescriptionOf, registryTitleOf } from '@wanxiang/contract';
 
 /**
  * catalog/site.json: the header's search index (tools), the recommended list and the ranking
@@ -15,7 +16,8 @@ const text = z.string().trim().min(1);
 
 const ToolSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'id: lower-case letters, digits and - (at most 48)'),
-  name: text.max(40),
+  // Left out where it would restate the title of the registry entry at the route (filled on parse).
+  name: text.max(40).optional(),
   // An in-app route: a path (with an optional query), never an outside link.
   route: z.string().regex(/^\/[A-Za-z0-9/_.-]*(\?[A-Za-z0-9_.=&%-]*)?$/, 'route: an in-app path such as /draw/text2image'),
   icon: z.string().regex(/^[a-z][a-z0-9-]*$/, 'icon: an icon name such as "picture"'),
@@ -43,7 +45,8 @@ const FileSchema = z.strictObject({
     .refine((f) => 'default' in f, 'footers: a "default" entry is required'),
 });
 
-export type SiteTool = z.infer<typeof ToolSchema>;
+/** A tool of the search index as served: its name (and description) taken from the registry when the file leaves them out. */
+export type SiteTool = Omit<z.infer<typeof ToolSchema>, 'name'> & { name: string };
 export type SiteFooter = z.infer<typeof FooterSchema>;
 
 export interface SiteCatalog {
@@ -77,8 +80,14 @@ export function parseSiteCatalog(json: unknown, where = FILE): SiteCatalog {
     const why = parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
     throw new SiteCatalogError(`${where}: ${why}`);
   }
+  const tools = parsed.data.tools.map((t, i): SiteTool => {
+    const name = t.name ?? registryTitleOf(t.route);
+    if (!name) throw new SiteCatalogError(`${where}: tools.${i}.name: missing, and ${t.route} is not a registry entry`);
+    const desc = t.desc ?? registryDescriptionOf(t.route);
+    return { ...t, name, ...(desc ? { desc } : {}) };
+  });
   const byId = new Map<string, SiteTool>();
-  for (const t of parsed.data.tools) {
+  for (const t of tools) {
     if (byId.has(t.id)) throw new SiteCatalogError(`${where}: duplicate tool id "${t.id}"`);
     byId.set(t.id, t);
   }
@@ -89,7 +98,7 @@ export function parseSiteCatalog(json: unknown, where = FILE): SiteCatalog {
       return tool;
     });
   return {
-    tools: parsed.data.tools,
+    tools,
     recommended: pick(parsed.data.recommended, 'recommended'),
     ranking: pick(parsed.data.ranking, 'ranking'),
     footers: new Map(Object.entries(parsed.data.footers)),

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, SITE_SEARCH_RESULT_MAX, type Envelope, type SiteFooterRes, type SiteSearchRes } from '@wanxiang/contract';
+import { Code, MSG, SITE_SEARCH_RESULT_MAX, toolByPath, type Envelope, type SiteFooterRes, type SiteSearchRes } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadSiteCatalog, parseSiteCatalog, SiteCatalogError } from './catalog';
 import { mainDomain } from './service';
@@ -157,6 +157,19 @@ describe('site catalog', () => {
     expect(() => parseSiteCatalog(noDefault)).toThrow(SiteCatalogError);
     const dup = { ...minimal(), tools: [...minimal().tools, ...minimal().tools] };
     expect(() => parseSiteCatalog(dup)).toThrow(/duplicate tool id "a"/);
+  });
+
+  it('takes a name and description left out of the file from the tool registry at the route', () => {
+    const fromRegistry = { ...minimal(), tools: [{ id: 'a', route: '/aiSearch/science', icon: 'search' }] };
+    const [tool] = parseSiteCatalog(fromRegistry).tools;
+    expect(tool!.name).toBe(toolByPath('/aiSearch/science')!.title);
+    expect(tool!.desc).toBe(toolByPath('/aiSearch/science')!.description);
+    const own = { ...minimal(), tools: [{ id: 'a', name: '我的名字', route: '/aiSearch/science?x=1', icon: 'search', desc: '自己的说明' }] };
+    expect(parseSiteCatalog(own).tools[0]).toMatchObject({ name: '我的名字', desc: '自己的说明' });
+    const unknown = { ...minimal(), tools: [{ id: 'a', route: '/no/such', icon: 'app' }] };
+    expect(() => parseSiteCatalog(unknown)).toThrow(/tools\.0\.name: missing/);
+    // The shipped file leaves names out where they restate the registry; they are served filled.
+    expect(loadSiteCatalog().tools.find((t) => t.id === 'scholar')?.name).toBe('学术搜索');
   });
 
   it('reads an operator copy from CATALOG_DIR when present', () => {
