@@ -1,3 +1,4 @@
+import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
 import { PAGE_ENTRIES } from './pages';
 import type { ToolSpec } from './spec';
@@ -9,8 +10,10 @@ export { PROMPT_TOOL_MODELS } from './models';
 export { PENDING_ROUTES, type PendingRoute } from './pending';
 export { registryDescriptionOf, registryTitleOf } from './titles';
 
+export * from './task';
+export * from './effects';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

@@ -239,7 +239,6 @@ const ISSUE_12_IN_FLIGHT: PendingRoute[] = [
   { path: '/aiGenerate/aiDocument', title: 'AI文档', group: 'generate', issue: 12 },
   { path: '/aiGenerate/aiExamination', title: 'AI出题', group: 'generate', issue: 12 },
   { path: '/aiGenerate/aiFormula', title: '公式生成', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiImgEffect', title: '图片特效', group: 'generate', issue: 12 },
   { path: '/aiGenerate/aiShortVideo', title: '短视频脚本', group: 'generate', issue: 12 },
 ];
 

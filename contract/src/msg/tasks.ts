@@ -1,0 +1,23 @@
+/** Messages of the task engine and task tools (docs/api.md "Tasks"). */
+export const TASKS_MSG = {
+  taskNotFound: '任务不存在或已删除',
+  taskStageQueued: '排队中',
+  taskStageRunning: '处理中',
+  taskStageDone: '已完成',
+  taskFailedGeneric: '任务失败，次数已退回，请稍后重试',
+  taskTimedOut: '任务超时，次数已退回',
+  taskCanceledByUser: '任务已取消，次数已退回',
+  taskInterrupted: '任务多次中断，次数已退回，请稍后重试',
+  taskNotRetryable: '只有失败或已取消的任务可以重试',
+  taskToolUnknown: '该工具不存在',
+  taskToolNotTask: '该工具不是任务类工具',
+  taskToolUnavailable: '该工具暂不可用',
+  taskFieldRequired: (label: string) => `请填写「${label}」`,
+  taskFieldInvalid: (label: string) => `「${label}」的内容不正确`,
+  taskFieldUnknown: (name: string) => `未知的输入项：${name}`,
+  taskFileMissing: (label: string) => `「${label}」的文件不存在或已过期，请重新上传`,
+  taskFileWrongType: (label: string, accept: string) => `「${label}」只支持 ${accept} 格式`,
+  taskFileTooLarge: (label: string, mb: number) => `「${label}」的文件不能超过 ${mb} MB`,
+  imgEffectUnreadable: '图片无法读取，请换一张 jpg、png 或 webp 图片',
+  imgEffectDemoFailure: '演示故障：图片特效生成失败（次数已退回）',
+} as const;

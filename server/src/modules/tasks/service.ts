@@ -1,0 +1,93 @@
+import { checkToolInputs, MSG, TASK_PAGE_SIZE, toolById, type TaskInfo, type TaskListQuery, type ToolSpec } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import type { AuthUser } from '../../http/auth-user';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { Code } from '@wanxiang/contract';
+import { cancelTask, listUserTasks, selectUserTask, submitTask, type TaskRow } from '../../jobs';
+import { findTaskHandler } from '../../tools/tasks';
+import { ownFile } from '../files/service';
+import { toTaskInfo } from './public';
+
+/**
+ * The tasks API's rules (docs/api.md "Tasks"): a task is read, listed, canceled and retried only
+ * by its owner (anyone else's reads as absent); a task tool's run is validated against its form,
+ * and every file it names must be the caller's own upload of an accepted type and size.
+ */
+
+export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage'>;
+type Asker = Pick<AuthUser, 'id' | 'vip'>;
+
+async function ownTask(ctx: Pick<AppContext, 'database'>, userId: number, id: string): Promise<TaskRow> {
+  const row = await selectUserTask(ctx.database.db, userId, id);
+  if (!row) throw notFound(MSG.taskNotFound);
+  return row;
+}
+
+export async function getTask(ctx: Pick<AppContext, 'database'>, user: Asker, id: string): Promise<TaskInfo> {
+  return toTaskInfo(await ownTask(ctx, user.id, id));
+}
+
+export async function listTasks(ctx: Pick<AppContext, 'database'>, user: Asker, q: TaskListQuery): Promise<{ list: TaskInfo[]; total: number }> {
+  const { list, total } = await listUserTasks(ctx.database.db, user.id, q.tool, TASK_PAGE_SIZE, (q.page - 1) * TASK_PAGE_SIZE);
+  return { list: list.map(toTaskInfo), total };
+}
+
+/** Cancel a queued or running task (refunded); a task that already ended is answered as it is. */
+export async function cancelUserTask(ctx: TasksContext, user: Asker, id: string): Promise<TaskInfo> {
+  const row = await ownTask(ctx, user.id, id);
+  const canceled = await cancelTask(ctx, user.id, row.id);
+  return toTaskInfo(canceled ?? (await ownTask(ctx, user.id, id)));
+}
+
+/** A new task with the same inputs (its files must still exist); only a failed or canceled task tool's task. */
+export async function retryUserTask(ctx: TasksContext, user: Asker, id: string): Promise<{ task_id: string }> {
+  const row = await ownTask(ctx, user.id, id);
+  if (row.state !== 'failed' && row.state !== 'canceled') throw badRequest(MSG.taskNotRetryable);
+  const tool = toolById(row.toolId);
+  if (!tool || tool.kind !== 'task') throw badRequest(MSG.taskNotRetryable);
+  return submitToolTask(ctx, user, tool.id, row.inputs);
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
+
+/** Every file field names one of the caller's own files, of an accepted type and size. */
+async function checkInputFiles(ctx: TasksContext, user: Asker, tool: ToolSpec, values: Record<string, string | number | boolean>): Promise<void> {
+  for (const field of tool.fields) {
+    if (field.type !== 'file' && field.type !== 'image') continue;
+    const id = values[field.name];
+    if (typeof id !== 'string') continue;
+    const file = await ownFile(ctx, user.id, id).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === Code.NOT_FOUND) throw badRequest(MSG.taskFileMissing(field.label));
+      throw err;
+    });
+    const ext = extensionOf(file.name);
+    if (field.accept && !field.accept.includes(ext)) throw badRequest(MSG.taskFileWrongType(field.label, field.accept.join('、')));
+    if (field.type === 'image' && !file.contentType.startsWith('image/')) throw badRequest(MSG.taskFileWrongType(field.label, (field.accept ?? []).join('、')));
+    if (field.maxBytes && file.bytes > field.maxBytes) throw badRequest(MSG.taskFileTooLarge(field.label, Math.round(field.maxBytes / 1024 / 1024)));
+  }
+}
+
+/**
+ * POST /api/v1/tools/{id}/run for a task tool: check the form and its files, then submit (the
+ * hold of one count of the tool's quota key and the task row in one transaction). Answers
+ * `{task_id}` at once; progress comes from GET /api/v1/tasks/{id}(/events).
+ */
+export async function submitToolTask(ctx: TasksContext, user: Asker, toolId: string, rawInputs: unknown): Promise<{ task_id: string }> {
+  const tool = toolById(toolId);
+  if (!tool) throw notFound(MSG.taskToolUnknown);
+  if (tool.kind !== 'task') throw badRequest(MSG.taskToolNotTask);
+  const handler = findTaskHandler(ctx, tool.id);
+  if (!handler) throw badRequest(MSG.taskToolUnavailable);
+  const checked = checkToolInputs(tool, rawInputs);
+  if (!checked.ok) throw badRequest(checked.msg);
+  await checkInputFiles(ctx, user, tool, checked.values);
+  const row = await submitTask(ctx, {
+    user,
+    kind: tool.id,
+    inputs: checked.values,
+    price: { quotaKey: tool.quotaKey },
+    timeoutMs: handler.timeoutMs,
+    maxAttempts: handler.maxAttempts,
+  });
+  return { task_id: row.id };
+}

@@ -1,0 +1,64 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, ConfigError } from './config';
+import { closeContext, createContext } from './context';
+import { startTasks } from './modules/tasks/lifecycle';
+import { unsupportedNodeReason } from './runtime';
+
+/**
+ * The worker process role (`npm run worker`): the same configuration, database and context as
+ * the server, but no HTTP: it only runs task workers (and takes its turn at the task sweep).
+ * Run N servers with TASK_WORKERS=off plus M of these against one PostgreSQL (and Redis, so a
+ * submit wakes a worker at once; without it workers find new tasks within TASK_POLL_MAX_MS).
+ * SIGTERM/SIGINT: stop claiming, let running tasks finish within SHUTDOWN_GRACE_MS, hand the
+ * rest back to the queue, close. A SIGKILL loses nothing either: the lease lapses and the sweep
+ * puts the task back for another worker.
+ */
+async function main(): Promise<void> {
+  const oldNode = unsupportedNodeReason();
+  if (oldNode) {
+    console.error(oldNode);
+    process.exit(1);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    // PGlite belongs to one process: a separate worker needs the shared PostgreSQL.
+    console.error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the server process, whose own workers run the tasks (TASK_WORKERS=inline).');
+    process.exit(1);
+  }
+  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const log = logger as unknown as FastifyBaseLogger;
+  const ctx = await createContext(config, log);
+  const tasks = await startTasks(ctx, log, { workers: true });
+  logger.info({ worker: tasks.worker?.id, concurrency: config.tasks.concurrency, database: ctx.database.kind }, '万象 AI 任务进程已启动');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, running: tasks.worker?.activeCount ?? 0, graceMs: config.shutdownGraceMs }, 'worker stopping: no new tasks, running ones may finish');
+    const timer = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
+    timer.unref();
+    try {
+      await tasks.stop(config.shutdownGraceMs);
+      await closeContext(ctx);
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();
