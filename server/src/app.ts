@@ -34,6 +34,7 @@ import { registerAgentRoutes } from './modules/agents/routes';
 import { registerMindMapRoutes } from './modules/mindmap/routes';
 import { registerSharedModelRoutes } from './modules/shared-models/routes';
 import { registerSlidesRoutes } from './modules/slides/routes';
+import { registerToolRoutes } from './modules/tools/routes';
 import { registerTaskRoutes } from './modules/tasks/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       await registerMindMapRoutes(api, ctx);
       await registerSharedModelRoutes(api, ctx);
       await registerSlidesRoutes(api, ctx);
+      await registerToolRoutes(api, ctx);
       await registerTaskRoutes(api, ctx);
       await registerFileRoutes(api, ctx);
     },

@@ -7,6 +7,7 @@ import { WRITING_TOOLS } from './writing';
 export * from './spec';
 export * from './inputs';
 export { PROMPT_TOOL_MODELS } from './models';
+export * from './runs';
 export { PENDING_ROUTES, type PendingRoute } from './pending';
 export { registryDescriptionOf, registryTitleOf } from './titles';
 

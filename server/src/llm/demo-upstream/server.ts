@@ -5,6 +5,7 @@ import { planFrom, stripMarkers, type DemoPlan } from './faults';
 import { readAttachments } from './attachments';
 import { errorType, parseCompletionBody, readJson, sendError, sendJson, sendModels } from './protocol';
 import { planToolTurn, streamToolCall } from './tool-calls';
+import { givenAnswer } from './given-answer';
 
 /**
  * The built-in demo upstream: an OpenAI-compatible HTTP server on loopback. The gateway starts
@@ -129,7 +130,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteCtx): 
     includeUsage: parsed.includeUsage,
     plan,
     delayMs: plan.delayMs ?? ctx.tokenDelayMs,
-    answer: toolTurn?.kind === 'answer' ? toolTurn.text : undefined,
+    answer: toolTurn?.kind === 'answer' ? toolTurn.text : givenAnswer(req.headers),
   };
   const begin = () => {
     if (plan.errorStatus)

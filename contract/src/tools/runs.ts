@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { TOOLS_MSG } from '../msg/tools';
+import type { ToolInputs } from './inputs';
+
+/**
+ * The prompt tools' run, history and export calls (docs/api.md "Tools"). POST
+ * /api/v1/tools/{id}/run takes ToolRunSchema (spec.ts); these are the rest.
+ */
+
+/** Runs per history page (GET /api/v1/tools/{id}/history?page=). */
+export const TOOL_HISTORY_PAGE_SIZE = 20;
+
+export const ToolIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ToolRunIdParamsSchema = z.object({ runId: z.string().min(1).max(64) });
+
+export const ToolHistoryQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export type ToolHistoryQuery = z.infer<typeof ToolHistoryQuerySchema>;
+
+export const TOOL_EXPORT_FORMATS = ['md', 'docx'] as const;
+export type ToolExportFormat = (typeof TOOL_EXPORT_FORMATS)[number];
+export const ToolExportQuerySchema = z.object({ format: z.enum(TOOL_EXPORT_FORMATS, { error: TOOLS_MSG.toolExportFormat }).default('md') });
+
+/** One saved run of the user's own (the run id is the stream's meta.messageId). */
+export interface ToolRunItem {
+  id: string;
+  toolId: string;
+  inputs: ToolInputs;
+  model: string;
+  content: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface ToolHistoryRes {
+  list: ToolRunItem[];
+  total: number;
+}

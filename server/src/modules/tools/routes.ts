@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ok,
+  MSG,
+  ToolExportQuerySchema,
+  ToolHistoryQuerySchema,
+  ToolIdParamsSchema,
+  ToolRunIdParamsSchema,
+  ToolRunSchema,
+  toolById,
+} from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth-user';
+import { badRequest } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { serveStream } from '../../streaming/serve';
+import { checkToolRegistry } from '../../tools';
+import { reserveQuota } from '../quota/service';
+import { exportFileName, runDocx, runMarkdown } from './export';
+import { deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, runnableTool, toolHistory } from './service';
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * The tool registry's routes (docs/api.md "Tools"): the public list; a run (a prompt tool streams
+ * its answer with the chat events, paid by the one pay rule and saved to its history; a task tool
+ * answers {task_id}); the owner's history, delete and export (md, docx) of prompt-tool runs.
+ */
+export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // A registry that does not hold together (a prompt tool without its server half, an unknown
+  // quota key, an example its own form refuses) stops the server at boot, not a user's run.
+  checkToolRegistry(ctx.catalog);
+
+  app.get('/v1/tools', async () => ok({ list: listTools() }));
+
+  app.post('/v1/tools/:id/run', async (req, reply) => {
+    const user = requireUser(req);
+    const { id } = parse(ToolIdParamsSchema, req.params);
+    const body = parse(ToolRunSchema, req.body);
+    const tool = runnableTool(id);
+    // Task tools run on the task engine (server/src/modules/tasks), wired here once it has landed.
+    if (tool.kind === 'task') throw badRequest(MSG.toolUnavailable);
+    const run = preparePromptRun(ctx, tool, body);
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
+      // A refusal (次数已用尽, a tier the model is closed to) answers the JSON envelope before any stream starts.
+      const hold = await reserveQuota(ctx, user, { quotaKey: tool.quotaKey, blockedVips: run.model.blockedVips }, `tool:${run.id}`);
+      return promptRunJob(ctx, user.id, run, hold);
+    });
+  });
+
+  app.get('/v1/tools/:id/history', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(ToolIdParamsSchema, req.params);
+    const { page } = parse(ToolHistoryQuerySchema, req.query);
+    return ok(await toolHistory(ctx, user.id, id, page));
+  });
+
+  app.post('/v1/tools/runs/:runId/delete', async (req) => {
+    const user = requireUser(req);
+    const { runId } = parse(ToolRunIdParamsSchema, req.params);
+    await deleteRun(ctx, user.id, runId);
+    return ok(null, MSG.toolRunDeleted);
+  });
+
+  app.get('/v1/tools/runs/:runId/export', async (req, reply) => {
+    const user = requireUser(req);
+    const { runId } = parse(ToolRunIdParamsSchema, req.params);
+    const { format } = parse(ToolExportQuerySchema, req.query);
+    const row = await ownRun(ctx, user.id, runId);
+    const run = { id: row.id, title: toolById(row.toolId)?.title ?? MSG.toolExportTitleFallback, content: row.content, createdAt: row.createdAt };
+    const name = exportFileName(run, format);
+    const body = format === 'docx' ? await runDocx(run) : Buffer.from(runMarkdown(run), 'utf8');
+    return reply
+      .header('content-type', format === 'docx' ? DOCX_TYPE : 'text/markdown; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${format === 'docx' ? 'result.docx' : 'result.md'}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkToolInputs,
+  Code,
+  MSG,
+  STREAM_ERROR_CODES,
+  TOOL_HISTORY_PAGE_SIZE,
+  TOOLS,
+  toolById,
+  type ToolHistoryRes,
+  type ToolInputs,
+  type ToolListItem,
+  type ToolRunItem,
+  type ToolRunReq,
+  type ToolSpec,
+} from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import type { CatalogModel } from '../../catalog';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { upstreamErrorEvent, type StreamJob } from '../../streaming/engine';
+import { allowedModels, cryptoRandom, promptToolServer, renderToolUserMessage, type PromptToolServer, type RandomSource, type ToolFact } from '../../tools';
+import { streamHold, type Reservation } from '../quota/service';
+import { deleteOwnRun, insertRun, listOwnRuns, selectOwnRun, type ToolRunRow } from './store';
+
+/**
+ * The tool registry's rules on the server (docs/api.md "Tools"): the public list, a prompt tool's
+ * run (form checked against its fields, the model it may use, the server's own facts, then a job
+ * on the one streaming engine that saves the paid answer), and the owner's history of runs.
+ */
+
+export type ToolsContext = Pick<AppContext, 'catalog' | 'llm' | 'config' | 'database'>;
+
+/** Every registry entry as served by GET /api/v1/tools (built once: the registry is static). */
+let listCache: ToolListItem[] | null = null;
+export function listTools(): ToolListItem[] {
+  listCache ??= TOOLS.map((t) => ({ ...t, path: t.paths[0] ?? '' }));
+  return listCache;
+}
+
+/** The tool a run names: unknown ids are 404, pages are not runnable. */
+export function runnableTool(id: string): ToolSpec {
+  const tool = toolById(id);
+  if (!tool) throw notFound(MSG.toolNotFound);
+  if (tool.kind === 'page') throw badRequest(MSG.toolNotRunnable);
+  return tool;
+}
+
+/** A prompt-tool run, checked and ready for its hold. */
+export interface PromptRun {
+  id: string;
+  tool: ToolSpec;
+  server: PromptToolServer;
+  model: CatalogModel;
+  values: ToolInputs;
+  facts: ToolFact[];
+}
+
+/**
+ * Check everything that can be refused before a count is held: the form (a Chinese sentence
+ * naming the field), the model (this tool's own, or one of the switchable models when it has a
+ * model switch; online), and the server's facts (a date range too long...). Draws happen here,
+ * once per run, from a real random source.
+ */
+export function preparePromptRun(ctx: ToolsContext, tool: ToolSpec, body: ToolRunReq, random: RandomSource = cryptoRandom): PromptRun {
+  const server = promptToolServer(tool.id);
+  if (tool.kind !== 'prompt' || !server) throw badRequest(MSG.toolUnavailable);
+  const checked = checkToolInputs(tool, body.inputs);
+  if (!checked.ok) throw badRequest(checked.msg);
+  const key = body.model || server.model;
+  if (!allowedModels(tool, server).includes(key)) throw badRequest(MSG.toolModelNotAllowed);
+  const model = ctx.catalog.get(key);
+  if (!model || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
+  const facts = server.facts?.(checked.values, random) ?? [];
+  if (!Array.isArray(facts)) throw badRequest(facts.refusal);
+  return { id: randomUUID(), tool, server, model, values: checked.values, facts };
+}
+
+/** Upper bound of tokens asked for: about one token per Chinese character, within what vendors accept. */
+const maxTokensFor = (chars: number) => Math.min(8192, Math.ceil(chars * 1.2));
+
+/**
+ * The run as a streaming-engine job: meta (messageId = the run id), each delta as it arrives,
+ * then the engine's one pay rule; a paid answer (ended or stopped after text) is saved to the
+ * tool's history. In demo mode the tool's own demo answer rides along to the demo upstream.
+ */
+export function promptRunJob(ctx: ToolsContext, userId: number, run: PromptRun, hold: Reservation): StreamJob {
+  const demoHeaders = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(run.server.demo(run.values, run.facts)) } : undefined;
+  return {
+    label: `tool ${run.tool.id}`,
+    meta: { conversationId: run.id, messageId: run.id, model: run.model.key, demo: ctx.llm.demo },
+    hold: streamHold(ctx, hold),
+    heartbeatMs: ctx.config.chatHeartbeatMs,
+    maxTextChars: run.server.maxChars,
+    upstream: (signal) =>
+      ctx.llm.stream({
+        model: run.model,
+        messages: [
+          { role: 'system', content: run.server.system },
+          { role: 'user', content: renderToolUserMessage(run.tool, run.values, run.facts) },
+        ],
+        temperature: run.server.temperature,
+        maxTokens: maxTokensFor(run.server.maxChars),
+        signal,
+        headers: demoHeaders,
+      }),
+    save: async (answer) => {
+      await insertRun(ctx.database.db, { id: run.id, userId, toolId: run.tool.id, inputs: run.values, model: run.model.key, content: answer.content });
+    },
+    failureEvent: (err) => (err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.toolRunFailed }),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toItem(row: ToolRunRow): ToolRunItem {
+  return { id: row.id, toolId: row.toolId, inputs: row.inputs, model: row.model, content: row.content, createdAt: row.createdAt.toISOString() };
+}
+
+/** The caller's own run; anyone else's (or a malformed id) reads as absent. */
+export async function ownRun(ctx: Pick<AppContext, 'database'>, userId: number, runId: string): Promise<ToolRunRow> {
+  const row = UUID.test(runId) ? await selectOwnRun(ctx.database.db, userId, runId.toLowerCase()) : undefined;
+  if (!row) throw notFound(MSG.toolRunNotFound);
+  return row;
+}
+
+export async function toolHistory(ctx: Pick<AppContext, 'database'>, userId: number, toolId: string, page: number): Promise<ToolHistoryRes> {
+  const tool = toolById(toolId);
+  if (!tool) throw notFound(MSG.toolNotFound);
+  const { list, total } = await listOwnRuns(ctx.database.db, userId, tool.id, TOOL_HISTORY_PAGE_SIZE, (page - 1) * TOOL_HISTORY_PAGE_SIZE);
+  return { list: list.map(toItem), total };
+}
+
+export async function deleteRun(ctx: Pick<AppContext, 'database'>, userId: number, runId: string): Promise<void> {
+  const gone = UUID.test(runId) && (await deleteOwnRun(ctx.database.db, userId, runId.toLowerCase()));
+  if (!gone) throw notFound(MSG.toolRunNotFound);
+}

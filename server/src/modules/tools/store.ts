@@ -1,0 +1,40 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { toolRuns } from '../../db/schema';
+
+/** SQL of prompt-tool runs (table tool_runs). Every read and delete carries the owner in its WHERE. */
+
+export type Executor = Pick<Db, 'select' | 'insert' | 'delete'>;
+export type ToolRunRow = typeof toolRuns.$inferSelect;
+
+export async function insertRun(db: Executor, row: Omit<ToolRunRow, 'createdAt'>): Promise<void> {
+  await db.insert(toolRuns).values(row);
+}
+
+export async function selectOwnRun(db: Executor, userId: number, runId: string): Promise<ToolRunRow | undefined> {
+  const rows = await db
+    .select()
+    .from(toolRuns)
+    .where(and(eq(toolRuns.id, runId), eq(toolRuns.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** One page of the user's runs of one tool, newest first, and how many there are. */
+export async function listOwnRuns(db: Executor, userId: number, toolId: string, limit: number, offset: number): Promise<{ list: ToolRunRow[]; total: number }> {
+  const where = and(eq(toolRuns.userId, userId), eq(toolRuns.toolId, toolId));
+  const [list, totals] = await Promise.all([
+    db.select().from(toolRuns).where(where).orderBy(desc(toolRuns.createdAt), desc(toolRuns.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(toolRuns).where(where),
+  ]);
+  return { list, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** Delete the user's own run; false when there was none (absent, or someone else's). */
+export async function deleteOwnRun(db: Executor, userId: number, runId: string): Promise<boolean> {
+  const rows = await db
+    .delete(toolRuns)
+    .where(and(eq(toolRuns.id, runId), eq(toolRuns.userId, userId)))
+    .returning({ id: toolRuns.id });
+  return rows.length > 0;
+}

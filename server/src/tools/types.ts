@@ -1,0 +1,33 @@
+import type { ToolInputs } from '@wanxiang/contract';
+
+/**
+ * The server half of one prompt tool (CREATION.md: the registry's public half is in contract/src/
+ * tools/, this half beside the engine): how the model is asked, which model answers, and what the
+ * demo upstream says without vendor keys. Adding a prompt tool is one entry here and one there.
+ */
+export interface PromptToolServer {
+  id: string;
+  /** The system prompt: role, method, the markdown structure of the answer, safety notes. Never holds user text. */
+  system: string;
+  /** Catalog model key that answers by default (and the only one when the tool has no model switch). */
+  model: string;
+  temperature: number;
+  /** Longest answer read (characters); the stream ends as done there. */
+  maxChars: number;
+  /**
+   * Facts the server adds before the model is asked (a real random draw, a computed similarity,
+   * the days of a date range), rendered as labelled data after the user's fields. A refusal is a
+   * Chinese sentence answered as a 400 before anything is held.
+   */
+  facts?(values: ToolInputs, random: RandomSource): ToolFact[] | { refusal: string };
+  /** A short, plausible markdown answer for demo mode (no vendor keys), from the same inputs and facts. */
+  demo(values: ToolInputs, facts: readonly ToolFact[]): string;
+}
+
+export interface ToolFact {
+  label: string;
+  value: string;
+}
+
+/** A uniform integer in [0, n): crypto-backed in the server, seeded in tests. */
+export type RandomSource = (n: number) => number;
