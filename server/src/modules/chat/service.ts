@@ -18,7 +18,7 @@ import { resolveAttachments, withAttachments } from './attachments';
  * recorded. How it is paid for is the streaming engine's one rule (streaming/engine.ts).
  */
 
-export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm' | 'webSearch'>;
+export type ChatContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'llm' | 'webSearch' | 'storage'>;
 
 export interface ChatTurn {
   userId: number;

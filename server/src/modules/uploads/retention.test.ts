@@ -6,13 +6,13 @@ import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipartBody } from '../../../test/multipart';
 import { tinyPng } from '../../../test/fixtures/documents';
-import { uploads } from '../../db/schema';
+import { files, uploads } from '../../db/schema';
 import { startUploadSweep, sweepExpiredUploads } from './retention';
 
 /**
  * Uploads are kept for the days of their owner's membership level (UPLOAD_RETENTION_DAYS), are
- * refused once expired, and a sweep deletes expired rows (document text and image bytes live
- * only there) exactly once however many processes sweep at the same time.
+ * refused once expired, and a sweep deletes expired rows (document text lives there) and the
+ * stored bytes of images exactly once however many processes sweep at the same time.
  */
 const ENV = { UPLOAD_RETENTION_DAYS: '0=7,3=0,*=30' };
 const DAY = 86_400_000;
@@ -80,6 +80,10 @@ describe.each(testDbKinds())('upload retention on %s', (kind) => {
       SELECT 'exp-' || g, CASE WHEN g % 2 = 0 THEN ${a.user.id}::bigint ELSE ${b.user.id}::bigint END, 'doc', 'old.txt', 'x', 1, now() - interval '1 day'
       FROM generate_series(1, 1200) AS g`);
     await db().execute(sql`UPDATE uploads SET expires_at = now() - interval '1 minute' WHERE id = ${image.fileId}`);
+    // The image's bytes are in the file store, under a file row of their own.
+    const [{ fileId: imageFile }] = (await db().select({ fileId: uploads.fileId }).from(uploads).where(sql`id = ${image.fileId}`)) as [{ fileId: string }];
+    const [{ key: imageKey }] = (await db().select({ key: files.key }).from(files).where(sql`id = ${imageFile}`)) as [{ key: string }];
+    expect(await t.ctx.storage.stat(imageKey)).toMatchObject({ contentType: 'image/png' });
 
     // Earlier tests of this file may have left expired uploads too: every one of them goes, once.
     const expired = await db().$count(uploads, sql`expires_at <= now()`);
@@ -90,6 +94,9 @@ describe.each(testDbKinds())('upload retention on %s', (kind) => {
     const left = await db().select({ id: uploads.id }).from(uploads).where(sql`user_id IN (${a.user.id}, ${b.user.id})`);
     expect(left.map((r) => r.id)).toEqual([kept.fileId]);
     expect(await sweepExpiredUploads(t.ctx, 100)).toBe(0);
+    // The sweep deleted the image's stored file too: its row and its bytes.
+    expect(await db().$count(files, sql`id = ${imageFile}`)).toBe(0);
+    expect(await t.ctx.storage.stat(imageKey)).toBeNull();
   });
 
   it('sweeps at start and every interval until the process stops', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { deleteFilesById, sweepExpiredFiles } from '../files/service';
 import { deleteExpiredUploads } from './store';
 
 /**
@@ -24,13 +25,18 @@ export function expiryFor(ctx: RetentionContext, vip: number): SQL | null {
   return days > 0 ? sql`now() + ${days} * interval '1 day'` : null;
 }
 
-/** Delete every upload expired by now, `batch` rows per statement; answers how many this call deleted. */
-export async function sweepExpiredUploads(ctx: Pick<AppContext, 'database'>, batch = 500): Promise<number> {
+/**
+ * Delete every upload expired by now, `batch` rows per statement, with the stored bytes of its image;
+ * answers how many uploads this call deleted. A crash between the two leaves the file row, which
+ * expires with the upload, for the file sweep below.
+ */
+export async function sweepExpiredUploads(ctx: Pick<AppContext, 'database' | 'storage'>, batch = 500): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await deleteExpiredUploads(ctx.database.db, batch);
-    total += n;
-    if (n < batch) return total;
+    const { deleted, fileIds } = await deleteExpiredUploads(ctx.database.db, batch);
+    await deleteFilesById(ctx, fileIds);
+    total += deleted;
+    if (deleted < batch) return total;
   }
 }
 
@@ -38,14 +44,16 @@ export async function sweepExpiredUploads(ctx: Pick<AppContext, 'database'>, bat
  * Sweep now and then every UPLOAD_SWEEP_INTERVAL_MS on an unref'd timer, until `stop` or the
  * context's shutdown. A sweep still running when the next is due is not doubled.
  */
-export function startUploadSweep(ctx: Pick<AppContext, 'database' | 'config' | 'shutdown'>, log: FastifyBaseLogger): () => void {
+export function startUploadSweep(ctx: Pick<AppContext, 'database' | 'storage' | 'config' | 'shutdown'>, log: FastifyBaseLogger): () => void {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
+    // Then every other expired stored file (files API uploads, expiring results), the same way.
     sweepExpiredUploads(ctx)
-      .then((n) => {
-        if (n > 0) log.info({ deleted: n }, 'deleted expired uploads');
+      .then(async (n) => [n, await sweepExpiredFiles(ctx)] as const)
+      .then(([n, f]) => {
+        if (n > 0 || f > 0) log.info({ deleted: n, files: f }, 'deleted expired uploads and files');
       })
       .catch((err: unknown) => log.error({ err }, 'upload sweep failed'))
       .finally(() => (running = false));

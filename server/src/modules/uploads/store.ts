@@ -29,12 +29,13 @@ export async function insertUpload(db: Db, row: NewUpload): Promise<void> {
 
 /**
  * Delete up to `limit` expired uploads, skipping rows another sweeper has claimed in the same
- * moment (FOR UPDATE SKIP LOCKED); answers how many this statement deleted.
+ * moment (FOR UPDATE SKIP LOCKED); answers how many this statement deleted and the stored files
+ * (images' bytes) of those rows, for the caller to delete.
  */
-export async function deleteExpiredUploads(db: Db, limit: number): Promise<number> {
+export async function deleteExpiredUploads(db: Db, limit: number): Promise<{ deleted: number; fileIds: string[] }> {
   const res = (await db.execute(sql`
     DELETE FROM uploads WHERE id IN (
       SELECT id FROM uploads WHERE expires_at <= now() ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-    ) RETURNING id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+    ) RETURNING id, file_id`)) as unknown as { rows: { id: string; file_id: string | null }[] };
+  return { deleted: res.rows.length, fileIds: res.rows.flatMap((r) => (r.file_id ? [r.file_id] : [])) };
 }

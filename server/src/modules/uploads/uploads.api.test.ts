@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { sql } from 'drizzle-orm';
 import { Code, MSG, UPLOAD_LIMITS, type Envelope, type UploadRes } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -22,6 +24,7 @@ import { testConfig } from '../../config';
 import { loadCatalog } from '../../catalog';
 import { createLlmGateway } from '../../llm/gateway';
 import { dataOf, postChat, textOf } from '../chat/testing/sse-client';
+import { deleteFilesById } from '../files/service';
 import { selectOwnedUploads } from './store';
 
 /** POST /api/v1/file/yfoo.upload and the chat request's `files`: every limit and message of docs/product/uploads.md §9. */
@@ -208,6 +211,28 @@ describe.each(testDbKinds())('uploads on %s', (kind) => {
       await call.finished;
       expect(textOf(call)).toContain('收到一张图片（image/png，约 1 KB，2×3 像素）');
       expect(await chatError('v35', token, [img.fileId])).toMatchObject({ code: Code.FAILED, msg: MSG.modelNoVision });
+    });
+
+    it("reads an image's bytes from the file store (the row keeps none); a lost file is not found; older rows with bytes still work", async () => {
+      const { token, user } = await t.loginAs();
+      const img = await uploaded(token, 'store.png', tinyPng());
+      const [row] = await selectOwnedUploads(t.ctx.database.db, user.id, [img.fileId]);
+      expect(row!.data).toBeNull();
+      expect(row!.fileId).toMatch(/^[0-9a-f]{32}$/);
+      const seen = await postChat(base, 'image', { prompt: '图里有什么？', files: [img.fileId] }, token);
+      await seen.finished;
+      expect(textOf(seen)).toContain('收到一张图片（image/png，约 1 KB，2×3 像素）');
+      // A row from before the file store: the bytes in the row itself.
+      const legacyId = randomUUID();
+      await t.ctx.database.db.execute(
+        sql`INSERT INTO uploads (id, user_id, kind, name, mime, size, data) VALUES (${legacyId}, ${user.id}, 'image', 'old.png', 'image/png', ${tinyPng().length}, ${tinyPng()})`,
+      );
+      const legacy = await postChat(base, 'image', { prompt: '旧图', files: [legacyId] }, token);
+      await legacy.finished;
+      expect(textOf(legacy)).toContain('收到一张图片（image/png');
+      // The stored bytes gone (a lost bucket object): the upload reads as missing, never a 500.
+      await deleteFilesById(t.ctx, [row!.fileId!]);
+      expect(await chatError('image', token, [img.fileId])).toMatchObject({ code: Code.NOT_FOUND, msg: MSG.uploadNotFound });
     });
 
     it('refuses mixed images and documents, two images, and more than 5 MB together', async () => {
