@@ -6,6 +6,7 @@ import { clientErrors, slowClientOptions } from './http/client-errors';
 import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { resolveSessionToken } from './modules/auth/service';
 import { registerConfigRoutes } from './modules/config/routes';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerHistoryRoutes } from './modules/history/routes';
@@ -67,7 +68,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     clientErrorHandler: clientErrors,
   });
 
-  await registerPlatform(app, ctx);
+  // The auth module resolves session tokens; the platform's hook only asks (it imports no module).
+  await registerPlatform(app, (token) => resolveSessionToken(ctx, token));
 
   await app.register(
     async (api) => {

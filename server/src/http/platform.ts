@@ -1,8 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, fail, MSG } from '@wanxiang/contract';
-import type { AppContext } from '../context';
-import { resolveSessionToken } from '../modules/auth/service';
-import { tokenFromRequest } from './auth-user';
+import { tokenFromRequest, type AuthUser } from './auth-user';
 import { AppError } from './errors';
 import { errorReply } from './error-envelope';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers';
@@ -42,10 +40,16 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
 }
 
 /**
+ * Who a session token belongs to (null: no valid session). The auth module owns sessions; the app
+ * hands its resolver to the platform, so the platform (imported by every module) imports no module.
+ */
+export type SessionResolver = (token: string) => Promise<AuthUser | null>;
+
+/**
  * Platform plugins every route relies on: the request id header, JSON bodies (empty allowed),
  * the session hook, one error handler and the API 404. Registered before any module's routes.
  */
-export async function registerPlatform(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerPlatform(app: FastifyInstance, resolveSession: SessionResolver): Promise<void> {
   app.decorateRequest('authUser', null);
   registerSecurityHeaders(app);
 
@@ -77,7 +81,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: AppContext): P
     void reply.header('x-request-id', req.id);
     if (req.url.includes('%00') && (containsNul(req.query) || containsNul(req.params))) throw nulRefused();
     const token = tokenFromRequest(req);
-    if (token) req.authUser = await resolveSessionToken(ctx, token);
+    if (token) req.authUser = await resolveSession(token);
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -1,29 +1,3 @@
-import type { KeyValueStore } from '../infra/kv';
-import { rateLimited } from './errors';
-
-export interface HitResult {
-  /** False once the window has seen more than `max` hits. */
-  allowed: boolean;
-  /** Hits in the current window, this one included. */
-  count: number;
-}
-
-/**
- * Count one hit against a fixed window that starts at the key's first hit (shared across
- * processes when the store is Redis). Keys name the area and the subject: `login:ip:1.2.3.4`.
- */
-export async function hit(kv: KeyValueStore, key: string, windowSec: number, max: number): Promise<HitResult> {
-  const count = await kv.incr(`rl:${key}`, windowSec);
-  return { allowed: count <= max, count };
-}
-
-/** `hit`, throwing the 429 envelope (with `msg`) when the window is full. */
-export async function enforce(kv: KeyValueStore, key: string, windowSec: number, max: number, msg?: string): Promise<void> {
-  const r = await hit(kv, key, windowSec, max);
-  if (!r.allowed) throw rateLimited(msg);
-}
-
-/** How many hits the window holds now, without counting one (e.g. failures seen so far). */
-export async function peek(kv: KeyValueStore, key: string): Promise<number> {
-  return Number((await kv.get(`rl:${key}`)) ?? 0);
-}
+// Fixed-window counters moved to server/src/infra/kv/rate-limit.ts (the streaming engine's admission uses them too);
+// re-exported here for the route modules that import them from the platform.
+export { hit, enforce, peek, type HitResult } from '../infra/kv/rate-limit';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartBody } from '../../test/multipart';
-import { dataOf, postChat } from '../modules/chat/testing/sse-client';
+import { dataOf, postChat } from '../../test/sse-client';
 
 /**
  * Slow clients (issue 11: one byte every 10 s kept a connection for 130 s+). A request must

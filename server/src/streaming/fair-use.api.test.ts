@@ -9,7 +9,7 @@ import { loadCatalog } from '../catalog';
 import { createLlmGateway } from '../llm/gateway';
 import { createRedisStore } from '../infra/kv';
 import { quotaUsage } from '../modules/quota/service';
-import { namesOf, postChat, type ChatCall } from '../modules/chat/testing/sse-client';
+import { namesOf, postChat, type ChatCall } from '../../test/sse-client';
 import { takeSlot } from './slots';
 
 /**

@@ -13,7 +13,7 @@ import { createLlmGateway } from '../llm/gateway';
 import type { DemoUpstream } from '../llm/demo-upstream/server';
 import { applyPoints, rows } from '../modules/points/ledger';
 import { quotaUsage } from '../modules/quota/service';
-import { dataOf, namesOf, postStream } from '../modules/chat/testing/sse-client';
+import { dataOf, namesOf, postStream } from '../../test/sse-client';
 
 /**
  * The one pay rule (QUALITY G8) on every metered stream, through real sockets and the demo

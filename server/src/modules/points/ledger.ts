@@ -1,20 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/sql';
+
+// The shared raw-SQL helpers live in db/sql.ts; re-exported for the stores that import them from here.
+export { rows, type Executor };
 
 /**
  * The points ledger: every change of users.points is one statement that updates the balance
  * conditionally (never below zero) and inserts the ledger row with balance_after, so
  * sum(points_ledger.delta) equals users.points at every instant, under any concurrency.
  */
-
-/** A drizzle handle or an open transaction on it. */
-export type Executor = Pick<Db, 'execute'>;
-
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer raw queries with `{ rows }`.
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 export interface PointsChange {
   userId: number;

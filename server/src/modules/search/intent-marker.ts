@@ -1,2 +1,2 @@
-/** Heads the intent-detection prompt; the demo upstream recognises it (kept import-free for that reason). */
-export const INTENT_MARKER = '【搜索意图识别】';
+/** Heads the intent-detection prompt; the demo upstream owns the marker and recognises it. */
+export { INTENT_MARKER } from '../../llm/demo-upstream/markers';

@@ -1,2 +1,2 @@
-/** Heads the website-classification prompt; the demo upstream recognises it (kept import-free for that reason). */
-export const CLASSIFY_MARKER = '【网站分类】';
+/** Heads the website-classification prompt; the demo upstream owns the marker and recognises it. */
+export { CLASSIFY_MARKER } from '../../llm/demo-upstream/markers';

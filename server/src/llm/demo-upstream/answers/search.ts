@@ -1,4 +1,4 @@
-import { INTENT_MARKER } from '../../../modules/search/intent-marker';
+import { INTENT_MARKER } from '../markers';
 
 /**
  * The demo upstream's answer to the search hub's intent prompt (modules/search/intent.ts): a

@@ -1,4 +1,4 @@
-import { contentOfOutlineRequest } from '../../../modules/slides/outline-prompt';
+import { contentAfterMarker, OUTLINE_MARKER } from '../markers';
 import type { SpecialAnswer } from './types';
 
 /**
@@ -97,6 +97,6 @@ export function outlineAnswer(content: string): string {
 }
 
 export const slidesAnswer: SpecialAnswer = (question) => {
-  const content = contentOfOutlineRequest(question);
+  const content = contentAfterMarker(question, OUTLINE_MARKER);
   return content === undefined ? undefined : outlineAnswer(content.trim());
 };

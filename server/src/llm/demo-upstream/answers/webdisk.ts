@@ -1,4 +1,4 @@
-import { CLASSIFY_MARKER } from '../../../modules/webdisk/classify-marker';
+import { CLASSIFY_MARKER } from '../markers';
 
 /**
  * Demo-upstream answers of the webdisk area: the web_browser tool's site classification (a JSON
