@@ -52,6 +52,7 @@ export const PAGES = {
   modelDescribe: lazy(() => import('../features/registry/ModelDescribePage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
+  taskTool: lazy(() => import('../tools/TaskToolPage')),
 } satisfies Record<string, Page>;
 
 export type BuiltPageKey = keyof typeof PAGES;

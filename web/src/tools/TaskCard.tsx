@@ -1,0 +1,67 @@
+import { Button, Popconfirm, Progress, Tag } from 'antd';
+import { RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { MSG, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
+import { summarizeInputs } from './form-values';
+import { TaskResults } from './TaskResults';
+import styles from './tools.module.css';
+
+const STATE_VIEW: Record<TaskState, { text: string; color: string }> = {
+  queued: { text: MSG.taskPageStateQueued, color: 'default' },
+  running: { text: MSG.taskPageStateRunning, color: 'processing' },
+  succeeded: { text: MSG.taskPageStateSucceeded, color: 'success' },
+  failed: { text: MSG.taskPageStateFailed, color: 'error' },
+  canceled: { text: MSG.taskPageStateCanceled, color: 'warning' },
+};
+
+const timeText = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('zh-CN', { hour12: false });
+};
+
+export interface TaskCardProps {
+  task: TaskInfo;
+  tool: ToolSpec;
+  onCancel: (task: TaskInfo) => void;
+  onRetry: (task: TaskInfo) => void;
+  busy: boolean;
+}
+
+/** One task: its state, progress and stage while it runs, its results or error when it ends; cancel or retry. */
+export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps) {
+  const view = STATE_VIEW[task.status];
+  const live = task.status === 'queued' || task.status === 'running';
+  const summary = task.inputs ? summarizeInputs(tool.fields, task.inputs) : '';
+  return (
+    <div className={styles.task} data-testid="task-card" data-state={task.status} data-task={task.task_id}>
+      <div className={styles.taskHead}>
+        <div>
+          <Tag color={view.color}>{view.text}</Tag>
+          <span className={styles.taskMeta}>{timeText(task.createdAt)}</span>
+          {summary && <span className={styles.taskMeta}> · {summary}</span>}
+        </div>
+        <div className={styles.taskActions}>
+          {live && (
+            <Popconfirm title={MSG.taskPageCancelConfirm} onConfirm={() => onCancel(task)}>
+              <Button size="small" icon={<StopOutlined />} disabled={busy} data-testid="task-cancel">
+                {MSG.taskPageCancel}
+              </Button>
+            </Popconfirm>
+          )}
+          {(task.status === 'failed' || task.status === 'canceled') && (
+            <Button size="small" icon={<RedoOutlined />} disabled={busy} onClick={() => onRetry(task)} data-testid="task-retry">
+              {MSG.taskPageRetry}
+            </Button>
+          )}
+        </div>
+      </div>
+      {live && (
+        <>
+          <Progress percent={Math.max(0, Math.min(100, Math.round(task.progress)))} status="active" size="small" data-testid="task-progress" />
+          {task.stage && <div className={styles.taskMeta} data-testid="task-stage">{task.stage}</div>}
+        </>
+      )}
+      {task.status === 'failed' && <div className={styles.answerError}>{task.error || MSG.taskPageFailedDefault}</div>}
+      {task.status === 'succeeded' && task.result?.files.length ? <TaskResults files={task.result.files} /> : null}
+    </div>
+  );
+}
