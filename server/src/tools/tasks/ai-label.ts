@@ -55,8 +55,12 @@ export async function labelImage(img: sharp.Sharp, width: number, contentId: str
     mark = await sharp(mark).resize({ width: Math.max(1, width - 2 * margin), height: Math.max(1, height - 2 * margin), fit: 'inside' }).png().toBuffer();
     m = await sharp(mark).metadata();
   }
-  return sharp(marked)
-    .composite([{ input: mark, left: Math.max(0, width - m.width! - margin), top: Math.max(0, height! - m.height! - margin) }])
+  // Flattened here: sharp applies a composite after any later resize, which would misplace the mark.
+  const withMark = await sharp(marked)
+    .composite([{ input: mark, left: Math.max(0, width - m.width! - margin), top: Math.max(0, height - m.height! - margin) }])
+    .png()
+    .toBuffer();
+  return sharp(withMark)
     .withExif({ IFD0: { ImageDescription: `AIGC=${asciiJson(aigcLabel(contentId))}`, Software: 'Wanxiang AI' } })
     .withXmp(aigcXmp(contentId));
 }
