@@ -3,10 +3,9 @@ import { Code, MSG } from '@wanxiang/contract';
 import type { Config } from '../config';
 import type { KeyValueStore } from '../infra/kv';
 import { AppError, rateLimited } from '../errors';
-import { enforce } from '../infra/kv/rate-limit';
 import { runStream, type StreamJob } from './engine';
 import type { StreamRegistry } from './registry';
-import { takeSlot } from './slots';
+import { admitSlot } from './slots';
 
 export interface StreamServeContext {
   kv: KeyValueStore;
@@ -35,9 +34,14 @@ export async function serveStream(
 ): Promise<void> {
   if (ctx.streams.draining) throw new AppError(Code.UNAVAILABLE, MSG.serverShuttingDown);
   const { streamsPerUser, streamStartsPerMinute } = ctx.config.fairUse;
-  await enforce(ctx.kv, `stream:start:${asker.userId}`, 60, streamStartsPerMinute, MSG.streamStartsTooFrequent);
-  const slot = await takeSlot(ctx.kv, { pool: 'streams', userId: asker.userId, group: asker.group, cap: streamsPerUser });
-  if (!slot) throw rateLimited(MSG.streamsTooMany(streamsPerUser));
+  // The start rate and the live-answer slot in one call of the shared store (one Redis round trip).
+  const slot = await admitSlot(
+    ctx.kv,
+    { key: `stream:start:${asker.userId}`, windowSec: 60, max: streamStartsPerMinute },
+    { pool: 'streams', userId: asker.userId, group: asker.group, cap: streamsPerUser },
+  );
+  if (slot === 'rate') throw rateLimited(MSG.streamStartsTooFrequent);
+  if (slot === 'full') throw rateLimited(MSG.streamsTooMany(streamsPerUser));
   try {
     const job = await prepare();
     await runStream(ctx.streams, job, reply, log);

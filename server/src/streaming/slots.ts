@@ -27,11 +27,40 @@ export interface SlotRequest {
 
 /** Take a slot, or answer null when the user already holds `cap` of this pool. */
 export async function takeSlot(kv: KeyValueStore, req: SlotRequest): Promise<Slot | null> {
-  const key = `slots:${req.pool}:${req.userId}`;
+  const { key, member } = slotNames(req);
+  const taken = await kv.slotTake(key, member, { cap: req.cap, groupCap: req.group?.cap ?? 1, ttlSec: SLOT_TTL_SEC });
+  return taken ? heldSlot(kv, key, member) : null;
+}
+
+/** The start-rate window `admitSlot` counts one hit on: `max` starts per `windowSec`. */
+export interface StartRate {
+  key: string;
+  windowSec: number;
+  max: number;
+}
+
+/**
+ * A start counted against `rate` and a slot taken, in one call of the shared store (one round
+ * trip with Redis: this sits before the first byte of every streamed answer). Answers the slot,
+ * 'rate' when the user started too many (nothing taken), or 'full' when all slots are held.
+ */
+export async function admitSlot(kv: KeyValueStore, rate: StartRate, req: SlotRequest): Promise<Slot | 'rate' | 'full'> {
+  const { key, member } = slotNames(req);
+  const admitted = await kv.admit(
+    { key: `rl:${rate.key}`, windowSec: rate.windowSec, max: rate.max },
+    { key, member, cap: req.cap, groupCap: req.group?.cap ?? 1, ttlSec: SLOT_TTL_SEC },
+  );
+  return admitted === 'ok' ? heldSlot(kv, key, member) : admitted;
+}
+
+function slotNames(req: SlotRequest): { key: string; member: string } {
   // '#' separates the group from the member's own id; a group id never contains one.
   const member = req.group ? `${req.group.id.replace(/#/g, '')}#${randomUUID()}` : randomUUID();
-  const taken = await kv.slotTake(key, member, { cap: req.cap, groupCap: req.group?.cap ?? 1, ttlSec: SLOT_TTL_SEC });
-  if (!taken) return null;
+  return { key: `slots:${req.pool}:${req.userId}`, member };
+}
+
+/** A taken slot, kept alive until it is freed. */
+function heldSlot(kv: KeyValueStore, key: string, member: string): Slot {
   const keeper = setInterval(() => void kv.slotKeep(key, member, SLOT_TTL_SEC).catch(() => undefined), KEEP_EVERY_MS);
   keeper.unref();
   let freed = false;

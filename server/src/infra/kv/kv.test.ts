@@ -98,6 +98,26 @@ describe.each(kinds)('key-value store (%s)', (_kind, open) => {
     expect(await kv.slotTake('s4', 'never-taken', short)).toBe(false);
   });
 
+  it('admit: the start is counted like incr, then a slot is taken like slotTake, atomically under concurrency', async () => {
+    const slot = (member: string) => ({ key: 'ad1', member, cap: 2, groupCap: 1, ttlSec: 10 });
+    const rate = { key: 'ad1:rate', windowSec: 10, max: 5 };
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => kv.admit(rate, slot(`m${i}`))));
+    // Five starts fit the window; of those, two find a free slot.
+    expect(answers.filter((a) => a === 'ok')).toHaveLength(2);
+    expect(answers.filter((a) => a === 'full')).toHaveLength(3);
+    expect(answers.filter((a) => a === 'rate')).toHaveLength(3);
+    // Every start was counted, refused ones included; a refused start took no slot.
+    expect(await kv.get('ad1:rate')).toBe('8');
+    expect(await kv.slotTake('ad1', 'direct', { cap: 3, groupCap: 1, ttlSec: 10 })).toBe(true);
+    // The window is over: starts are admitted again, up to the slots free.
+    const short = { key: 'ad2:rate', windowSec: 0.3, max: 1 };
+    expect(await kv.admit(short, { ...slot('x'), key: 'ad2' })).toBe('ok');
+    expect(await kv.admit(short, { ...slot('y'), key: 'ad2' })).toBe('rate');
+    await sleep(400);
+    expect(await kv.admit(short, { ...slot('y'), key: 'ad2' })).toBe('ok');
+    expect(await kv.admit({ ...short, key: 'ad3:rate' }, { ...slot('z'), key: 'ad2' })).toBe('full');
+  });
+
   it('keeps keys apart', async () => {
     await kv.incr('a', 10);
     await kv.incr('a', 10);

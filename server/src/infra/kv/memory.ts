@@ -49,18 +49,38 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
   // A sweep timer alone must not keep the process (or a test worker) alive.
   sweep.unref();
 
+  const incr = (key: string, windowSec: number): number => {
+    const e = live(key);
+    if (!e) {
+      map.set(key, { value: '1', expiresAt: now() + windowSec * 1000 });
+      return 1;
+    }
+    const n = Number(e.value);
+    if (!Number.isSafeInteger(n)) throw new Error(`kv: value at ${key} is not an integer`);
+    e.value = String(n + 1);
+    return n + 1;
+  };
+
+  const slotTake = (key: string, member: string, limits: { cap: number; groupCap: number; ttlSec: number }): boolean => {
+    const set = liveSlots(key);
+    const group = slotGroup(member);
+    const groups = new Set<string>();
+    let inGroup = 0;
+    for (const m of set.keys()) {
+      const g = slotGroup(m);
+      groups.add(g);
+      if (g === group) inGroup++;
+    }
+    if (inGroup > 0 ? inGroup >= limits.groupCap : groups.size >= limits.cap) return false;
+    set.set(member, now() + limits.ttlSec * 1000);
+    slots.set(key, set);
+    return true;
+  };
+
   return {
     kind: 'memory',
     async incr(key, windowSec) {
-      const e = live(key);
-      if (!e) {
-        map.set(key, { value: '1', expiresAt: now() + windowSec * 1000 });
-        return 1;
-      }
-      const n = Number(e.value);
-      if (!Number.isSafeInteger(n)) throw new Error(`kv: value at ${key} is not an integer`);
-      e.value = String(n + 1);
-      return n + 1;
+      return incr(key, windowSec);
     },
     async get(key) {
       return live(key)?.value ?? null;
@@ -79,19 +99,11 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
       return () => void bus.off(channel, onMessage);
     },
     async slotTake(key, member, limits) {
-      const set = liveSlots(key);
-      const group = slotGroup(member);
-      const groups = new Set<string>();
-      let inGroup = 0;
-      for (const m of set.keys()) {
-        const g = slotGroup(m);
-        groups.add(g);
-        if (g === group) inGroup++;
-      }
-      if (inGroup > 0 ? inGroup >= limits.groupCap : groups.size >= limits.cap) return false;
-      set.set(member, now() + limits.ttlSec * 1000);
-      slots.set(key, set);
-      return true;
+      return slotTake(key, member, limits);
+    },
+    async admit(rate, slot) {
+      if (incr(rate.key, rate.windowSec) > rate.max) return 'rate';
+      return slotTake(slot.key, slot.member, slot) ? 'ok' : 'full';
     },
     async slotKeep(key, member, ttlSec) {
       const set = liveSlots(key);

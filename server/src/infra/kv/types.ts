@@ -18,11 +18,34 @@ export interface KeyValueStore {
    * taken or last kept, so a crashed process's slots free themselves. Answers whether it was taken.
    */
   slotTake(key: string, member: string, limits: { cap: number; groupCap: number; ttlSec: number }): Promise<boolean>;
+  /**
+   * One start of rate-limited, capped work (a streamed answer) in ONE atomic step, so the chat hot
+   * path makes one round trip to Redis, not two: count a hit on the fixed window at `rate.key`
+   * (exactly as `incr`) and answer 'rate' once the window holds more than `rate.max` hits;
+   * otherwise take a slot exactly as `slotTake` does, answering 'full' when none is free.
+   */
+  admit(rate: AdmitRate, slot: AdmitSlot): Promise<'ok' | 'rate' | 'full'>;
   /** Keep a taken slot another `ttlSec` (no-op when it already lapsed). */
   slotKeep(key: string, member: string, ttlSec: number): Promise<void>;
   /** Give a slot back. */
   slotFree(key: string, member: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The start-rate window `admit` counts a hit on. */
+export interface AdmitRate {
+  key: string;
+  windowSec: number;
+  max: number;
+}
+
+/** The slot `admit` takes (see slotTake). */
+export interface AdmitSlot {
+  key: string;
+  member: string;
+  cap: number;
+  groupCap: number;
+  ttlSec: number;
 }
 
 /** The group a slot member belongs to: the text before the first `#`, or the member itself. */
