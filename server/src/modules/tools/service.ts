@@ -19,6 +19,7 @@ import type { CatalogModel } from '../../catalog';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
 import { upstreamErrorEvent, type StreamJob } from '../../streaming/engine';
+import { wellFormedDeep } from '../../streaming/well-formed';
 import { allowedModels, cryptoRandom, promptToolServer, renderToolUserMessage, type PromptToolServer, type RandomSource, type ToolFact } from '../../tools';
 import { streamHold, type Reservation } from '../quota/service';
 import { deleteOwnRun, insertRun, listOwnRuns, selectOwnRun, type ToolRunRow } from './store';
@@ -73,7 +74,8 @@ export function preparePromptRun(ctx: ToolsContext, tool: ToolSpec, body: ToolRu
   if (!model || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
   const facts = server.facts?.(checked.values, random) ?? [];
   if (!Array.isArray(facts)) throw badRequest(facts.refusal);
-  return { id: randomUUID(), tool, server, model, values: checked.values, facts };
+  // A lone surrogate (half an emoji) becomes U+FFFD: jsonb refuses it, and the history must save what was paid for.
+  return { id: randomUUID(), tool, server, model, values: wellFormedDeep(checked.values), facts };
 }
 
 /** Upper bound of tokens asked for: about one token per Chinese character, within what vendors accept. */

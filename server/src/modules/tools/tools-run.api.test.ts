@@ -98,6 +98,15 @@ describe.each(testDbKinds())('prompt-tool runs on %s', (kind) => {
   });
 
   describe('the one pay rule on the tool stream', () => {
+    it('a lone surrogate in the form: the answer streams, is paid once and saved with U+FFFD', async () => {
+      const { token, user } = await t.loginAs();
+      const r = await run('aiDream', { inputs: { text: '半个表情\ud800在梦里 [demo:tokens=3]' } }, token);
+      await r.finished;
+      expect(namesOf(r).at(-1)).toBe('done');
+      expect(await counts(user.id)).toEqual({ used: 1, reserved: 0 });
+      expect((await history('aiDream', token)).data.list[0]!.inputs.text).toBe('半个表情\uFFFD在梦里 [demo:tokens=3]');
+    });
+
     it('an answer that ended is paid once', async () => {
       const { token, user } = await t.loginAs();
       const r = await run('aiDream', { inputs: { text: '梦见在海边 [demo:tokens=3]' } }, token);
@@ -169,6 +178,16 @@ describe.each(testDbKinds())('prompt-tool runs on %s', (kind) => {
       const r = await run(id, body, token);
       expect(r.status).toBe(status);
       expect(r.envelope).toMatchObject({ code: status, msg });
+      expect(await counts(user.id)).toEqual({ used: 0, reserved: 0 });
+    });
+
+    it('odd values never reach the engine: objects, arrays, nulls and a body without inputs are refused in Chinese', async () => {
+      const { token, user } = await t.loginAs();
+      for (const body of [{ inputs: { text: { $gt: '' } } }, { inputs: { text: ['a'] } }, { inputs: [1, 2] }, { inputs: null }, {}, { inputs: { text: '男孩' }, model: 42 }]) {
+        const r = await run('aiNaming', body, token);
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.envelope?.msg).toMatch(/[\u4e00-\u9fff]/);
+      }
       expect(await counts(user.id)).toEqual({ used: 0, reserved: 0 });
     });
 
