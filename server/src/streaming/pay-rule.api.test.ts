@@ -129,6 +129,7 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
       held: async (a) => (await heldPoints(a.userId)) / CUSTOM_PRICE,
     },
     { name: 'mind map', path: '/api/v1/mindmap/generate', body: (content) => ({ content }), ...count('doc_mindmap') },
+    { name: 'prompt tool', path: '/api/v1/tools/aiDream/run', body: (text) => ({ inputs: { text } }), ...count('tool_generate') },
     {
       name: 'scholar interpretation',
       path: '/api/v1/search/scholar/interpret',
