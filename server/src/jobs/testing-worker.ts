@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase } from '../db/client';
 import { createKeyValueStore } from '../infra/kv';
 import { testConfig } from '../config';
-import { engineContext, fakeSaveFile, steppedHandler } from './testing';
+import { engineContext, fakeSaveFile, steppedHandler, vendorLikeHandler } from './testing';
 import { TaskWorker } from './worker';
 
 /**
- * A worker process for the engine's kill tests and the G17 benchmark: it runs stepped demo
- * handlers ('test:stepped', WORKER_STEPS steps of WORKER_STEP_MS) against DATABASE_URL with a
+ * A worker process for the engine's kill tests and the G17 benchmark: it runs the stepped demo
+ * handler ('test:stepped', WORKER_STEPS steps of WORKER_STEP_MS) and the vendor-like one
+ * ('bench:vendor') against DATABASE_URL with a
  * lease of TASK_LEASE_MS, prints `ready <worker id>` once it claims, and is meant to be killed.
  */
 async function main(): Promise<void> {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const steps = Number(process.env.WORKER_STEPS ?? 20);
   const stepMs = Number(process.env.WORKER_STEP_MS ?? 50);
   const worker = new TaskWorker(ctx, {
-    handlers: [steppedHandler('test:stepped', steps, stepMs)],
+    handlers: [steppedHandler('test:stepped', steps, stepMs), vendorLikeHandler()],
     saveFile: fakeSaveFile,
     concurrency: Number(process.env.TASK_CONCURRENCY ?? 8),
     leaseMs: ctx.config.tasks.leaseMs,

@@ -8,7 +8,7 @@ import { applyPoints, ledgerSum, rows, selectPoints } from '../modules/points/le
 import { selectHoldStatus } from '../modules/quota/store';
 import type { EngineContext } from './engine';
 import type { SaveTaskFile } from './worker';
-import type { TaskHandler } from './types';
+import { TaskFailure, type TaskHandler, type TaskRunTools } from './types';
 
 /**
  * Helpers of the task engine's own tests and benchmark: a small engine context over a test
@@ -79,6 +79,37 @@ export function steppedHandler(name: string, steps = 3, stepMs = 20): TaskHandle
         await tools.progress((i / steps) * 100, `第 ${i}/${steps} 步`);
       }
       return { files: [await tools.saveFile({ name: 'out.txt', contentType: 'text/plain', body: Buffer.from(`done ${task.id}`) })] };
+    },
+  };
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+/**
+ * A handler that behaves like an asynchronous vendor task (G17 benchmark, kill tests): it records
+ * `{mode, readyAt}` as the task's vendor data, works for `inputs.ms` in four progress steps, then
+ * ends as `inputs.mode` says: 'ok' (a result file), 'fail' (a vendor failure) or 'hang' (never:
+ * the timeout sweep ends it). Pollers elsewhere may end the task first from the vendor data.
+ */
+export function vendorLikeHandler(name = 'bench:vendor'): TaskHandler {
+  return {
+    name,
+    async run(task, tools: TaskRunTools) {
+      const mode = String(task.inputs.mode ?? 'ok');
+      const ms = Number(task.inputs.ms ?? 200);
+      await tools.setVendor({ mode, readyAt: Date.now() + ms });
+      for (let i = 1; i <= 4; i++) {
+        await pause(ms / 4, tools.signal);
+        await tools.progress(i * 20, `第 ${i}/4 步`);
+      }
+      if (mode === 'hang') await pause(24 * 3_600_000, tools.signal);
+      if (mode === 'fail') throw new TaskFailure('供应商返回失败');
+      return { files: [await tools.saveFile({ name: 'result.txt', contentType: 'text/plain', body: Buffer.from(task.id) })] };
     },
   };
 }
