@@ -197,6 +197,8 @@ const EnvSchema = z
       }),
     /** Uploads: ms between sweeps deleting expired uploads (every process sweeps; they never delete a row twice). */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+    /** Slides: ms the deck build waits after drawing each slide (0 = none; the browser tests set it so the progress bar can be watched moving). */
+    SLIDES_PACE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** File store: S3-compatible endpoint URL (OSS, COS, MinIO, R2...); unset = AWS's own for the region. */
     FILES_S3_ENDPOINT: optionalUrl,
     /** File store: bucket name; set = files go to this bucket instead of DATA_DIR/files. */
@@ -399,6 +401,8 @@ export interface Config {
     retentionDays: RetentionDays;
     sweepEveryMs: number;
   };
+  /** Slide-file builds (modules/slides): pause after each slide drawn. */
+  slides: { paceMs: number };
   /** File store (infra/storage): DATA_DIR/files, or an S3-compatible bucket when one is named; signed-URL downloads. */
   files: { dir: string; s3?: S3Settings; signedUrls: boolean };
   /** MCP servers and tool calls (modules/mcp). */
@@ -513,6 +517,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sweepEveryMs: e.UPLOAD_SWEEP_INTERVAL_MS,
     },
     sharedModelReportMinAccountDays: e.SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS,
+    slides: { paceMs: e.SLIDES_PACE_MS },
     files: {
       dir: resolve(e.DATA_DIR, 'files'),
       s3: e.FILES_S3_BUCKET

@@ -11,11 +11,11 @@ import {
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
-import { badRequest } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { serveStream } from '../../streaming/serve';
 import { checkToolRegistry } from '../../tools';
 import { reserveQuota } from '../quota/service';
+import { submitToolTask } from '../tasks/service';
 import { exportFileName, runDocx, runMarkdown } from './export';
 import { deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, runnableTool, toolHistory } from './service';
 
@@ -38,8 +38,8 @@ export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext):
     const { id } = parse(ToolIdParamsSchema, req.params);
     const body = parse(ToolRunSchema, req.body);
     const tool = runnableTool(id);
-    // Task tools run on the task engine (server/src/modules/tasks), wired here once it has landed.
-    if (tool.kind === 'task') throw badRequest(MSG.toolUnavailable);
+    // A task tool is queued on the task engine: {task_id} at once, progress from /api/v1/tasks/{id}.
+    if (tool.kind === 'task') return ok(await submitToolTask(ctx, user, tool.id, body.inputs));
     const run = preparePromptRun(ctx, tool, body);
     await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
       // A refusal (次数已用尽, a tier the model is closed to) answers the JSON envelope before any stream starts.

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import sharp from 'sharp';
 import { Code, MSG, TOOLS, toolById, type Envelope, type ToolHistoryRes, type ToolListItem } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
@@ -10,6 +11,7 @@ import { createLlmGateway } from '../../llm/gateway';
 import { promptToolServer } from '../../tools';
 import { TAROT_DECK } from '../../tools/draws';
 import { quotaUsage } from '../quota/service';
+import { saveFile } from '../files/service';
 import { dataOf, namesOf, postStream, textOf } from '../chat/testing/sse-client';
 
 /**
@@ -95,6 +97,22 @@ describe.each(testDbKinds())('prompt-tool runs on %s', (kind) => {
     }
     // Three draws of five of 78 cards for the same question: the same draw twice is practically impossible.
     expect(draws.size).toBe(3);
+  });
+
+  it('queues a task tool on the task engine: {task_id} at once, one count held, the task readable by its owner', async () => {
+    const { token, user } = await t.loginAs();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const image = (await saveFile(t.ctx, { userId: user.id, name: 'photo.png', contentType: 'image/png', body: png, purpose: 'upload' })).id;
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/tools/aiImgEffect/run', headers: { token }, payload: { inputs: { image } } });
+    expect(res.statusCode).toBe(200);
+    const { task_id } = res.json<Envelope<{ task_id: string }>>().data;
+    expect(task_id).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(await counts(user.id)).toMatchObject({ reserved: 1 });
+    const task = await t.app.inject({ method: 'GET', url: `/api/v1/tasks/${task_id}`, headers: { token } });
+    expect(task.json<Envelope<{ tool: string }>>().data.tool).toBe('aiImgEffect');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/tools/aiImgEffect/run', headers: { token }, payload: { inputs: {} } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<Envelope<unknown>>().msg).toMatch(/[\u4e00-\u9fff]/);
   });
 
   describe('the one pay rule on the tool stream', () => {
