@@ -29,6 +29,10 @@ export const SLIDES_MSG = {
   slidesPrev: '上一步',
   slidesGenerate: '生成PPT',
   slidesBuilding: '正在生成PPT，请稍候...',
+  // build stages shown under the progress bar (the task's real stage)
+  slidesStageOutline: '正在解析大纲',
+  slidesStageSlide: (drawn: number, total: number) => `正在绘制第 ${drawn}/${total} 页`,
+  slidesStageWriting: '正在写入文件',
   slidesDownload: '下载',
   slidesPreviewTitle: 'PPT预览',
   slidesPageTitle: 'AI 一键生成PPT',

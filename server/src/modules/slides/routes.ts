@@ -16,6 +16,7 @@ import { badRequest, refused } from '../../http/errors';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { serveStream } from '../../streaming/serve';
+import { PPTX_TYPE } from './build-task';
 import { outlineJob, pickOutlineModel } from './outline-stream';
 import { createPresentation, downloadTask, previewTask, taskStatus, templates } from './service';
 
@@ -24,7 +25,6 @@ export const PPT_OUTLINES_PER_MINUTE = 20;
 /** Deck builds per user per minute (each is also a held count). */
 export const PPT_BUILDS_PER_MINUTE = 10;
 
-const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 /**
  * Presentations (docs/product/mindmap-and-slides.md §7), login required:
@@ -58,7 +58,7 @@ export async function registerSlidesRoutes(app: FastifyInstance, ctx: AppContext
     const problem = pptCreateProblem(body);
     if (problem) throw badRequest(problem);
     await enforce(ctx.kv, `ppt:create:${user.id}`, 60, PPT_BUILDS_PER_MINUTE);
-    return ok(await createPresentation(ctx, user, body, req.log));
+    return ok(await createPresentation(ctx, user, body));
   };
   app.post('/v1/ppt/createNewPPT', create);
   app.post('/v1/ppt/createPPT', create);

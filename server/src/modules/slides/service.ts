@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   Code,
   MSG,
@@ -11,147 +9,133 @@ import {
   type PptPreview,
   type PptStatus,
   type PptTaskInfo,
+  type TaskState,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
-import { AppError, badRequest, rateLimited, refused } from '../../http/errors';
-import { takeSlot, type Slot } from '../../streaming/slots';
-import { releaseReservation, reserveQuota, settleReservation, type Reservation } from '../quota/service';
-import { buildPptx } from './builder/build';
+import { AppError, badRequest, refused } from '../../http/errors';
+import { selectUserTask, submitTask } from '../../jobs';
+import { readFileBytes } from '../files/service';
+import { SLIDES_TASK_KIND, SLIDES_TASK_TIMEOUT_MS } from './build-task';
 import { deckFromOutline, outlineHasContent } from './deck';
-import { failStaleTask, selectOwnTask, insertTask, updateTask, type PptTaskRow } from './store';
+import { failStaleTask, selectOwnTask, type PptTaskRow } from './store';
 import { templateRegistry } from './templates';
 
 /**
- * Presentation tasks (docs/product/mindmap-and-slides.md §4, §7): create holds one doc_ppt count and queues
- * the build; the build writes DATA_DIR/ppt/<task_id>.pptx and settles the count, or marks the
- * task failed and gives the count back. Builds run in this process (a deck takes well under a
- * second); a crashed build's count is released by the quota reaper, and its task reads as failed
- * once it has been building for BUILD_STALE_MS.
+ * Presentation tasks (docs/product/mindmap-and-slides.md §4, §7): create checks the outline and the template, then submits a
+ * `slides:file` task to the task engine, which holds one doc_ppt count, builds the deck with real progress
+ * (build-task.ts: outline parsed, each slide drawn, file written; GET /api/v1/tasks/{task_id} and its events
+ * show it) and keeps the .pptx in the file store. status, preview and download read that task. Tasks made
+ * before the engine (ppt_tasks rows with a file under DATA_DIR/ppt) still answer the same calls.
  */
 
-/** A deck builds in well under a second: a task queued or building this long lost its process. */
+/** Rows from before the engine: one still queued or building this long lost its process. */
 export const BUILD_STALE_MS = 2 * 60_000;
 
-export const PPT_QUOTA = { quotaKey: 'doc_ppt', blockedVips: [] as number[] };
+export const PPT_QUOTA = { quotaKey: 'doc_ppt' };
 
-export type SlidesContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'kv'>;
+export type SlidesContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'kv' | 'storage'>;
 
-const taskFile = (ctx: SlidesContext, taskId: string) => join(ctx.config.dataDir, 'ppt', `${taskId}.pptx`);
-
-/** Builds still running, so tests and shutdown can wait for them. */
-const running = new Set<Promise<void>>();
-
-export async function settleBuilds(): Promise<void> {
-  await Promise.all([...running]);
-}
-
-export function templates(ctx: SlidesContext) {
+export function templates(ctx: Pick<AppContext, 'config'>) {
   return templateRegistry(ctx.config.catalogDir);
 }
 
-export async function createPresentation(
-  ctx: SlidesContext,
-  user: AuthUser,
-  req: PptCreateReq,
-  log: FastifyBaseLogger,
-): Promise<PptCreated> {
+export async function createPresentation(ctx: SlidesContext, user: AuthUser, req: PptCreateReq): Promise<PptCreated> {
   const template = templates(ctx).get(req.id);
   if (!template) throw badRequest(MSG.slidesTemplateUnknown);
   if (!req.content || !outlineHasContent(req.content)) throw badRequest(MSG.slidesContentRequired);
-  const taskId = randomUUID();
-  const content = req.content;
-  const deck = deckFromOutline(content);
-  // Fair use (G19): a few builds per user at once, counted across processes.
-  const { tasksPerUser } = ctx.config.fairUse;
-  const slot = await takeSlot(ctx.kv, { pool: 'tasks', userId: user.id, cap: tasksPerUser });
-  if (!slot) throw rateLimited(MSG.tasksTooMany(tasksPerUser));
-  let hold: Reservation;
-  try {
-    hold = await reserveQuota(ctx, user, PPT_QUOTA, `ppt:${taskId}`);
-  } catch (err) {
-    await slot.free();
-    throw err;
-  }
-  try {
-    await insertTask(ctx.database.db, { taskId, userId: user.id, templateId: template.id, title: deck.title.slice(0, 200), content });
-  } catch (err) {
-    await releaseReservation(ctx, hold);
-    await slot.free();
-    throw err;
-  }
-  const job = buildTask(ctx, user.id, taskId, content, template.id, hold, log, slot).finally(() => running.delete(job));
-  running.add(job);
-  return { task_id: taskId, url: `/api/v1/ppt/preview?id=${taskId}` };
+  // The engine refuses beyond TASKS_PER_USER live tasks (429) and holds the count (4201 when used up).
+  const task = await submitTask(ctx, {
+    user,
+    kind: SLIDES_TASK_KIND,
+    inputs: { template: template.id, content: req.content },
+    price: { quotaKey: PPT_QUOTA.quotaKey },
+    timeoutMs: SLIDES_TASK_TIMEOUT_MS,
+  });
+  return { task_id: task.id, url: `/api/v1/ppt/preview?id=${task.id}` };
 }
 
-async function buildTask(
-  ctx: SlidesContext,
-  userId: number,
-  taskId: string,
-  content: string,
-  templateId: string,
-  hold: Reservation,
-  log: FastifyBaseLogger,
-  slot: Slot,
-): Promise<void> {
-  try {
-    await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.building });
-    const template = templates(ctx).get(templateId);
-    if (!template) throw new Error(`template ${templateId} vanished`);
-    const bytes = await buildPptx(deckFromOutline(content), template);
-    const file = taskFile(ctx, taskId);
-    await mkdir(join(ctx.config.dataDir, 'ppt'), { recursive: true });
-    await writeFile(file, bytes);
-    await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.done, filePath: file });
-    await settleReservation(ctx, hold);
-  } catch (err) {
-    log.error({ err, taskId }, 'ppt: build failed');
-    await releaseReservation(ctx, hold).catch(() => undefined);
-    await updateTask(ctx.database.db, userId, taskId, { status: PPT_STATUS.failed, error: MSG.slidesFailed }).catch(() => undefined);
-  } finally {
-    await slot.free();
-  }
+/** What the slide calls need of a task, whether it runs on the engine or is an older ppt_tasks row. */
+interface SlideTask {
+  taskId: string;
+  status: PptStatus;
+  title: string;
+  templateId: string;
+  content: string;
+  error: string | null;
+  /** The stored .pptx (engine tasks), or null. */
+  fileId: string | null;
 }
 
-async function ownTask(ctx: SlidesContext, user: AuthUser, taskId: string, now = Date.now()): Promise<PptTaskRow> {
+const STATUS_OF: Record<TaskState, PptStatus> = {
+  queued: PPT_STATUS.queued,
+  running: PPT_STATUS.building,
+  succeeded: PPT_STATUS.done,
+  failed: PPT_STATUS.failed,
+  canceled: PPT_STATUS.failed,
+};
+
+/** The caller's slide task, or null (another user's task reads exactly like a missing one). */
+async function findSlideTask(ctx: SlidesContext, user: AuthUser, taskId: string, now = Date.now()): Promise<SlideTask | null> {
+  const task = await selectUserTask(ctx.database.db, user.id, taskId);
+  if (task && task.toolId === SLIDES_TASK_KIND) {
+    const content = String(task.inputs.content ?? '');
+    return {
+      taskId: task.id,
+      status: STATUS_OF[task.state],
+      title: deckFromOutline(content).title.slice(0, 200),
+      templateId: String(task.inputs.template ?? ''),
+      content,
+      error: task.error,
+      fileId: task.result?.files[0]?.id ?? null,
+    };
+  }
+  const row = await legacyTask(ctx, user, taskId, now);
+  return row ? { ...row, status: row.status as PptStatus, fileId: null } : null;
+}
+
+/** A ppt_tasks row from before the engine; one whose build died with its process reads as failed. */
+async function legacyTask(ctx: SlidesContext, user: AuthUser, taskId: string, now: number): Promise<PptTaskRow | undefined> {
   const row = await selectOwnTask(ctx.database.db, user.id, taskId);
-  // Another user's task reads exactly like a missing one.
-  if (!row) throw new AppError(Code.NOT_FOUND, MSG.slidesTaskNotFound);
+  if (!row) return undefined;
   const unfinished = row.status === PPT_STATUS.queued || row.status === PPT_STATUS.building;
   if (unfinished && row.updatedAt.getTime() < now - BUILD_STALE_MS) {
-    // Its build died with a server process: say so instead of "building" forever.
     const failed = await failStaleTask(ctx.database.db, user.id, taskId, new Date(now - BUILD_STALE_MS), MSG.slidesFailed);
     return failed ?? (await selectOwnTask(ctx.database.db, user.id, taskId)) ?? row;
   }
   return row;
 }
 
-function info(row: PptTaskRow): PptTaskInfo {
-  const status = row.status as PptStatus;
-  return { task_id: row.taskId, status, title: row.title, ...(status === PPT_STATUS.failed ? { msg: row.error ?? MSG.slidesFailed } : {}) };
+async function ownSlideTask(ctx: SlidesContext, user: AuthUser, taskId: string): Promise<SlideTask> {
+  const task = await findSlideTask(ctx, user, taskId);
+  if (!task) throw new AppError(Code.NOT_FOUND, MSG.slidesTaskNotFound);
+  return task;
+}
+
+function info(t: SlideTask): PptTaskInfo {
+  return { task_id: t.taskId, status: t.status, title: t.title, ...(t.status === PPT_STATUS.failed ? { msg: t.error ?? MSG.slidesFailed } : {}) };
 }
 
 export async function taskStatus(ctx: SlidesContext, user: AuthUser, taskId: string): Promise<PptTaskInfo> {
-  return info(await ownTask(ctx, user, taskId));
+  return info(await ownSlideTask(ctx, user, taskId));
 }
 
 export async function previewTask(ctx: SlidesContext, user: AuthUser, taskId: string): Promise<PptPreview> {
-  const row = await ownTask(ctx, user, taskId);
-  const template = templates(ctx).get(row.templateId);
+  const t = await ownSlideTask(ctx, user, taskId);
+  const template = templates(ctx).get(t.templateId);
   if (!template) throw refused(MSG.slidesTemplateUnknown);
-  return { ...info(row), template, slides: deckFromOutline(row.content).slides };
+  return { ...info(t), template, slides: deckFromOutline(t.content).slides };
 }
 
-/** The finished file (downPPT); '暂未生成可下载的PPT' until there is one. */
+/** The finished file (downPPT) from the file store (or, for older tasks, DATA_DIR/ppt); '暂未生成可下载的PPT' until there is one. */
 export async function downloadTask(ctx: SlidesContext, user: AuthUser, taskId: string): Promise<{ name: string; bytes: Buffer }> {
-  const row = await selectOwnTask(ctx.database.db, user.id, taskId);
-  if (!row || row.status !== PPT_STATUS.done || !row.filePath) throw refused(MSG.slidesNoDownload);
-  let bytes: Buffer;
+  const t = await findSlideTask(ctx, user, taskId);
+  if (!t || t.status !== PPT_STATUS.done) throw refused(MSG.slidesNoDownload);
+  const name = `${t.title || 'AI PPT'}.pptx`;
   try {
-    bytes = await readFile(taskFile(ctx, row.taskId));
+    if (t.fileId) return { name, bytes: (await readFileBytes(ctx, user.id, t.fileId)).data };
+    return { name, bytes: await readFile(join(ctx.config.dataDir, 'ppt', `${t.taskId}.pptx`)) };
   } catch {
     throw refused(MSG.slidesNoDownload);
   }
-  return { name: `${row.title || 'AI PPT'}.pptx`, bytes };
 }

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Code,
@@ -12,11 +13,17 @@ import {
   type PptPreview,
   type PptTaskInfo,
   type PptTemplate,
+  type TaskInfo,
 } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
+import type { RunningTaskEngine } from '../../jobs';
+import type { FileStore } from '../../infra/storage';
 import { quotaUsage } from '../quota/service';
-import { BUILD_STALE_MS, createPresentation, settleBuilds, taskStatus } from './service';
+import { startTasks } from '../tasks/lifecycle';
+import { buildPptx } from './builder/build';
+import { deckFromOutline } from './deck';
+import { BUILD_STALE_MS, createPresentation, taskStatus, templates } from './service';
 
 const OUTLINE = `# 城市更新计划\n- 年度汇报\n## 现状\n### 老旧小区\n- 改造 120 个小区\n- 加装电梯 300 部\n## 规划\n### 明年重点\n- 完善社区服务\n- 推进绿色建筑`;
 
@@ -31,20 +38,37 @@ function sseEvents(body: string): { event: string; data: Record<string, unknown>
     });
 }
 
+const log = pino({ level: 'silent' });
+const TERMINAL = ['succeeded', 'failed', 'canceled'];
+
 describe.each(testDbKinds())('presentations API on %s', (kind) => {
   let t: TestApp;
+  let engine: RunningTaskEngine;
+  let dataDir: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'wx-ppt-')), DEMO_TOKEN_DELAY_MS: '0' } });
-  });
+    dataDir = mkdtempSync(join(tmpdir(), 'wx-ppt-'));
+    // Builds run on the task engine (workers in this process, as the server runs them by default);
+    // a short pause per slide keeps the build long enough to watch its progress events.
+    t = await createTestApp(kind, { env: { DATA_DIR: dataDir, DEMO_TOKEN_DELAY_MS: '0', TASK_POLL_MAX_MS: '100', SLIDES_PACE_MS: '40' } });
+    engine = await startTasks(t.ctx, log, { workers: true });
+  }, 120_000);
   afterAll(async () => {
-    await settleBuilds();
+    await engine?.stop();
     await t?.close();
   });
 
   const call = async <T>(method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) => {
     const res = await t.app.inject({ method, url, headers: token ? { token } : {}, payload: payload as object });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
+  };
+  /** The engine's view of a task once it has ended. */
+  const finished = async (id: string, token: string): Promise<TaskInfo> => {
+    let last: TaskInfo | undefined;
+    await expect
+      .poll(async () => (last = (await call<TaskInfo>('GET', `/api/v1/tasks/${id}`, token)).body.data)?.status, { timeout: 20_000 })
+      .toSatisfy((s: string) => TERMINAL.includes(s));
+    return last!;
   };
 
   it('needs a login on every route', async () => {
@@ -110,13 +134,28 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
     expect(outline.body.msg).toBe(MSG.slidesContentRequired);
   });
 
-  it('builds a deck: task, preview, download; the count is held then settled', async () => {
+  it('builds a deck on the task engine: task id at once, real progress, preview, download; the count is held then settled', async () => {
     const { token, user } = await t.loginAs();
     const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'mint-fresh', content: OUTLINE });
     expect(created.body.code).toBe(Code.OK);
     const id = created.body.data.task_id;
     expect(created.body.data.url).toBe(`/api/v1/ppt/preview?id=${id}`);
-    await settleBuilds();
+    // Held while it builds (the answer came before the deck).
+    expect((await quotaUsage(t.ctx, user.id, 'doc_ppt')).used + (await quotaUsage(t.ctx, user.id, 'doc_ppt')).reserved).toBe(1);
+    const events = await t.app.inject({ method: 'GET', url: `/api/v1/tasks/${id}/events`, headers: { token } });
+    const seen = sseEvents(events.body)
+      .filter((e) => e.event === 'task')
+      .map((e) => e.data as unknown as TaskInfo);
+    expect(seen.at(-1)).toMatchObject({ status: 'succeeded', progress: 100, tool: 'slides:file' });
+    // Real progress: each slide drawn is a step with its stage, never backwards.
+    const drawing = seen.filter((e) => /^正在绘制第 [1-7]\/7 页$/.test(e.stage));
+    expect(drawing.length).toBeGreaterThanOrEqual(2);
+    expect(drawing.every((e) => e.progress > 10 && e.progress < 100)).toBe(true);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThanOrEqual(seen[i - 1]!.progress);
+    const done = await finished(id, token);
+    expect(done.result!.files).toEqual([
+      expect.objectContaining({ name: '城市更新计划.pptx', contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' }),
+    ]);
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 1, reserved: 0 });
 
     const task = await call<PptTaskInfo>('GET', `/api/v1/ppt/task?task_id=${id}`, token);
@@ -141,45 +180,65 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
     const owner = await t.loginAs();
     const other = await t.loginAs();
     const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', owner.token, { id: 'graphite-tech', content: OUTLINE });
-    await settleBuilds();
     const id = created.body.data.task_id;
+    const done = await finished(id, owner.token);
     expect((await call('GET', `/api/v1/ppt/preview?id=${id}`, other.token)).body).toMatchObject({
       code: Code.NOT_FOUND,
       msg: MSG.slidesTaskNotFound,
     });
     expect((await call('GET', `/api/v1/ppt/task?task_id=${id}`, other.token)).body.code).toBe(Code.NOT_FOUND);
     expect((await call('GET', `/api/v1/ppt/down?id=${id}`, other.token)).body.msg).toBe(MSG.slidesNoDownload);
+    // The stored file itself is the owner's only.
+    expect((await t.app.inject({ method: 'GET', url: done.result!.files[0]!.url, headers: { token: other.token } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: done.result!.files[0]!.url, headers: { token: owner.token } })).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/ppt/down?id=00000000-0000-0000-0000-000000000000', owner.token)).body.msg).toBe(
       MSG.slidesNoDownload,
     );
     expect((await call('GET', '/api/v1/ppt/down', owner.token)).body.msg).toBe(MSG.slidesNoDownload);
   });
 
-  it('a task whose build died with its process reads as failed after BUILD_STALE_MS, never building forever', async () => {
+  /** A ppt_tasks row as builds before the task engine left them. */
+  const legacyRow = async (userId: number, status: number, updatedAt = new Date()) => {
+    const id = crypto.randomUUID();
+    await t.ctx.database.exec(
+      `INSERT INTO ppt_tasks (task_id, user_id, template_id, title, content, status, file_path, updated_at)
+       VALUES ('${id}', ${userId}, 'mint-fresh', '城市更新计划', '${OUTLINE.replace(/'/g, "''")}', ${status}, ${status === PPT_STATUS.done ? `'${id}.pptx'` : 'NULL'}, '${updatedAt.toISOString()}')`,
+    );
+    return id;
+  };
+
+  it('tasks from before the engine still answer: a finished one downloads from DATA_DIR/ppt', async () => {
     const { token, user } = await t.loginAs();
-    const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'mint-fresh', content: OUTLINE });
-    await settleBuilds();
-    const id = created.body.data.task_id;
-    // As a crash would leave it: building, last touched long ago.
-    const longAgo = new Date(Date.now() - BUILD_STALE_MS - 60_000).toISOString();
-    await t.ctx.database.exec(`UPDATE ppt_tasks SET status = ${PPT_STATUS.building}, updated_at = '${longAgo}' WHERE task_id = '${id}'`);
+    const id = await legacyRow(user.id, PPT_STATUS.done);
+    mkdirSync(join(dataDir, 'ppt'), { recursive: true });
+    writeFileSync(join(dataDir, 'ppt', `${id}.pptx`), await buildPptx(deckFromOutline(OUTLINE), templates(t.ctx).get('mint-fresh')!));
+    expect((await call<PptTaskInfo>('GET', `/api/v1/ppt/task?task_id=${id}`, token)).body.data).toMatchObject({ status: PPT_STATUS.done, title: '城市更新计划' });
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/ppt/down?id=${id}`, headers: { token } });
+    expect(file.headers['content-type']).toContain('presentationml.presentation');
+    expect(Object.keys((await JSZip.loadAsync(file.rawPayload)).files).some((n) => n === 'ppt/slides/slide7.xml')).toBe(true);
+  });
+
+  it('an older task whose build died with its process reads as failed after BUILD_STALE_MS, never building forever', async () => {
+    const { token, user } = await t.loginAs();
+    const id = await legacyRow(user.id, PPT_STATUS.building, new Date(Date.now() - BUILD_STALE_MS - 60_000));
     const task = await call<PptTaskInfo>('GET', `/api/v1/ppt/task?task_id=${id}`, token);
     expect(task.body.data).toMatchObject({ task_id: id, status: PPT_STATUS.failed, msg: MSG.slidesFailed });
-    // It stays failed, and a recent build is left alone.
+    // It stays failed, and a recent one is left alone.
     expect((await call<PptTaskInfo>('GET', `/api/v1/ppt/preview?id=${id}`, token)).body.data.status).toBe(PPT_STATUS.failed);
-    const fresh = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'mint-fresh', content: OUTLINE });
-    await settleBuilds();
-    await t.ctx.database.exec(`UPDATE ppt_tasks SET status = ${PPT_STATUS.building} WHERE task_id = '${fresh.body.data.task_id}'`);
-    const building = await taskStatus(t.ctx, { id: user.id, vip: 0, phone: null, tokenId: 0 }, fresh.body.data.task_id);
+    const fresh = await legacyRow(user.id, PPT_STATUS.building);
+    const building = await taskStatus(t.ctx, { id: user.id, vip: 0, phone: null, tokenId: 0 }, fresh);
     expect(building.status).toBe(PPT_STATUS.building);
   });
 
   it('refuses a build when the counts are used up (free tier: 2 a day), without charging', async () => {
     const { token, user } = await t.loginAs();
+    const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      expect((await call('POST', '/api/v1/ppt/createNewPPT', token, { id: 'amber-vivid', content: OUTLINE })).body.code).toBe(Code.OK);
+      const created = await call<PptCreated>('POST', '/api/v1/ppt/createNewPPT', token, { id: 'amber-vivid', content: OUTLINE });
+      expect(created.body.code).toBe(Code.OK);
+      ids.push(created.body.data.task_id);
     }
-    await settleBuilds();
+    for (const id of ids) await finished(id, token);
     const third = await call('POST', '/api/v1/ppt/createNewPPT', token, { id: 'amber-vivid', content: OUTLINE });
     expect(third.body).toMatchObject({ code: Code.NO_COUNT, msg: MSG.countExhausted });
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 2, reserved: 0 });
@@ -188,21 +247,30 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
 
 describe.each(testDbKinds())('a failed build on %s', (kind) => {
   let t: TestApp;
+  let engine: RunningTaskEngine;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
+    t = await createTestApp(kind, { env: { TASK_POLL_MAX_MS: '100' } });
+    // A store that cannot write: the deck is drawn but cannot be kept.
+    const broken: FileStore = {
+      ...t.ctx.storage,
+      kind: t.ctx.storage.kind,
+      put: async () => {
+        throw new Error('disk full');
+      },
+    };
+    engine = await startTasks({ ...t.ctx, storage: broken }, log, { workers: true });
+  }, 120_000);
   afterAll(async () => {
+    await engine?.stop();
     await t?.close();
   });
 
   it('marks the task failed and gives the count back', async () => {
     const { user } = await t.loginAs();
-    // A data dir under a file: the deck cannot be written.
-    const ctx = { ...t.ctx, config: { ...t.ctx.config, dataDir: '/dev/null/ppt' } };
     const authUser = { id: user.id, vip: 0, phone: null, tokenId: 0 };
-    const created = await createPresentation(ctx, authUser, { id: 'azure-business', content: OUTLINE }, t.app.log);
-    await settleBuilds();
-    expect(await taskStatus(ctx, authUser, created.task_id)).toMatchObject({ status: PPT_STATUS.failed, msg: MSG.slidesFailed });
+    const created = await createPresentation(t.ctx, authUser, { id: 'azure-business', content: OUTLINE });
+    await expect.poll(async () => (await taskStatus(t.ctx, authUser, created.task_id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
+    expect((await taskStatus(t.ctx, authUser, created.task_id)).msg).toBe(MSG.taskFailedGeneric);
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
   });
 });

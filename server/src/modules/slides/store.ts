@@ -2,17 +2,10 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pptTasks } from '../../db/schema';
 
-/** SQL of slide tasks (table ppt_tasks). Every read and update carries the owner in its WHERE. */
+/** SQL of slide tasks made before the task engine (table ppt_tasks, read only now). Every read and update carries the owner in its WHERE. */
 
 export type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 export type PptTaskRow = typeof pptTasks.$inferSelect;
-
-export async function insertTask(
-  db: Executor,
-  row: { taskId: string; userId: number; templateId: string; title: string; content: string },
-): Promise<void> {
-  await db.insert(pptTasks).values({ ...row, status: 0 });
-}
 
 export async function selectOwnTask(db: Executor, userId: number, taskId: string): Promise<PptTaskRow | undefined> {
   const rows = await db
@@ -40,16 +33,4 @@ export async function failStaleTask(
     .where(and(eq(pptTasks.taskId, taskId), eq(pptTasks.userId, userId), inArray(pptTasks.status, [0, 1]), lt(pptTasks.updatedAt, before)))
     .returning();
   return rows[0];
-}
-
-export async function updateTask(
-  db: Executor,
-  userId: number,
-  taskId: string,
-  patch: { status: number; filePath?: string | null; error?: string | null },
-): Promise<void> {
-  await db
-    .update(pptTasks)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(and(eq(pptTasks.taskId, taskId), eq(pptTasks.userId, userId)));
 }

@@ -11,6 +11,8 @@ const groundOf = (s: PptSlide): Ground => (s.kind === 'title' || s.kind === 'sec
 export interface BuildOptions {
   /** Small line on the title slide (product name and date). */
   brand?: string;
+  /** Called after each slide is drawn (1-based count, total), so a task can report real progress. */
+  onSlide?: (drawn: number, total: number) => Promise<void> | void;
 }
 
 /** A real .pptx (Office Open XML) of a deck drawn in a template, as bytes. */
@@ -36,6 +38,7 @@ export async function buildPptx(deck: Deck, template: PptTemplate, opts: BuildOp
     else if (s.kind === 'section') sectionSlide(pen, s);
     else if (s.kind === 'closing') closingSlide(pen, s);
     else contentSlide(pen, s, page);
+    await opts.onSlide?.(page, deck.slides.length);
   }
   const out = await pptx.write({ outputType: 'nodebuffer' });
   return out as Buffer;
