@@ -11,8 +11,8 @@ export interface PendingRoute {
   path: string;
   title: string;
   group: ToolGroup;
-  /** The issue that builds it: 13 image family, 14 documents, 15 media (12: generators and writing tools in flight). */
-  issue: 12 | 13 | 14 | 15;
+  /** The issue that builds it: 13 image family, 14 documents, 15 media. */
+  issue: 13 | 14 | 15;
   /** The route needs a login (the route table's verifToken). */
   loginRequired?: boolean;
 }
@@ -204,42 +204,4 @@ const MEDIA_FAMILY: PendingRoute[] = [
   }),
 ];
 
-/**
- * Issue 12's generators and writing tools, while their registry entries (generate.ts, writing.ts,
- * effects.ts) are being written: the route table skips a row the registry already serves, and these
- * rows are deleted once all of them are served (the registry test then allows issues 13-15 only).
- */
-const ISSUE_12_IN_FLIGHT: PendingRoute[] = [
-  { path: '/AiWriter/AiWritingAssistant', title: '写作助手', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiKeywordImpove', title: '关键词优化', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiTitleCreate', title: '标题生成', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiSimilarityCheck', title: '相似度检测', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiInspirationWhrite', title: '灵感写作', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiWriterOffcial', title: '公文写作', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AICustomerWrite', title: '自定义写作', group: 'writing', issue: 12 },
-  { path: '/AiWriter/AiWriterLntelligent', title: '智能写作', group: 'writing', issue: 12 },
-  { path: '/aiGenerate/bestWishes', title: '祝福语', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiLegalConsultation', title: '法律咨询', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aInumerology', title: '数字解读', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aIlotto', title: '幸运数字', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiNote', title: '笔记生成', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiMarriage', title: '姻缘测试', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiNaming', title: 'AI起名', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiAuspicious', title: '吉日查询', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiConstellation', title: '星座运势', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiHand', title: '手相分析', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiDream', title: '周公解梦', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiTarotCard', title: '塔罗牌', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiDivinations', title: '趣味占卜', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/oneSynthesis', title: '一键合成', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiAssistant', title: 'AI助理', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiCode', title: 'AI编程', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiCloning', title: 'AI克隆', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiDecoration', title: 'AI装修', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiDocument', title: 'AI文档', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiExamination', title: 'AI出题', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiFormula', title: '公式生成', group: 'generate', issue: 12 },
-  { path: '/aiGenerate/aiShortVideo', title: '短视频脚本', group: 'generate', issue: 12 },
-];
-
-export const PENDING_ROUTES: readonly PendingRoute[] = [...ISSUE_12_IN_FLIGHT, ...IMAGE_FAMILY, ...DOCUMENT_FAMILY, ...MEDIA_FAMILY];
+export const PENDING_ROUTES: readonly PendingRoute[] = [...IMAGE_FAMILY, ...DOCUMENT_FAMILY, ...MEDIA_FAMILY];

@@ -47,6 +47,7 @@ export const PAGES = {
   productPage: lazy(() => import('../features/registry/ProductPage')),
   modelDetail: lazy(() => import('../features/registry/ModelDetailPage')),
   board: lazy(() => import('../features/registry/BoardPage')),
+  result: lazy(() => import('../features/registry/ResultPage')),
   supportTest: lazy(() => import('../features/registry/SupportTestPage')),
   modelOffice: lazy(() => import('../features/registry/ModelOfficePage')),
   modelDescribe: lazy(() => import('../features/registry/ModelDescribePage')),

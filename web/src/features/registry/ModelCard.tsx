@@ -15,8 +15,8 @@ export function ModelCard({ model }: { model: ModelEntry }) {
         <span className={styles.modelName}>{model.label}</span>
       </div>
       <div className={styles.row}>
-        {model.reasoning && <Tag color="purple">深度思考</Tag>}
-        {model.isFree && <Tag color="green">免费</Tag>}
+        {model.reasoning && !model.tags.includes('深度思考') && <Tag color="purple">深度思考</Tag>}
+        {model.isFree && !model.tags.includes('免费') && <Tag color="green">免费</Tag>}
         {!model.online && <Tag>未上线</Tag>}
         {model.tags.slice(0, 2).map((t) => (
           <Tag key={t}>{t}</Tag>

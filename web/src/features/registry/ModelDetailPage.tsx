@@ -78,8 +78,8 @@ export default function ModelDetailPage({ title }: { title?: string }) {
           <div className={styles.modelHead}>
             {model.icon && <img className={styles.modelIcon} src={model.icon} alt="" />}
             <div className={styles.row}>
-              {model.reasoning && <Tag color="purple">深度思考</Tag>}
-              {model.isFree && <Tag color="green">免费</Tag>}
+              {model.reasoning && !model.tags.includes('深度思考') && <Tag color="purple">深度思考</Tag>}
+              {model.isFree && !model.tags.includes('免费') && <Tag color="green">免费</Tag>}
               {model.vipTag && <Tag color="gold">{model.vipTag}</Tag>}
               {model.tags.map((t) => (
                 <Tag key={t}>{t}</Tag>

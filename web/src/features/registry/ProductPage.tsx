@@ -52,7 +52,7 @@ export default function ProductPage({ title }: { title?: string }) {
             <span className={styles.cardBody}>
               <span className={styles.cardTitle}>{GROUP_LABELS[f.group]}</span>
               <span className={styles.cardDesc}>{f.examples.join('、')}</span>
-              <span className={styles.muted}>{T.builtOf(f.built, f.pending)}</span>
+              <span className={styles.cardMeta}>{T.builtOf(f.built, f.pending)}</span>
             </span>
           </Link>
         ))}

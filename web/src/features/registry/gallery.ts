@@ -132,7 +132,7 @@ export function familyCounts(items: readonly GalleryItem[]): FamilyCount[] {
     group,
     built: list.filter((i) => i.kind !== 'pending').length,
     pending: list.filter((i) => i.kind === 'pending').length,
-    examples: list.slice(0, 4).map((i) => i.title),
+    examples: [...new Set(list.map((i) => i.title))].slice(0, 4),
   }));
 }
 

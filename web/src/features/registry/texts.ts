@@ -69,7 +69,7 @@ export const T = {
   detail: '查看详情',
   all: '全部',
   countOf: (n: number) => `${n} 个功能`,
-  builtOf: (built: number, pending: number) => (pending ? `已上线 ${built} 个 · 即将上线 ${pending} 个` : `已上线 ${built} 个`),
+  builtOf: (built: number, pending: number) => (!pending ? `${built} 个已上线` : built ? `${built} 个已上线 · ${pending} 个即将上线` : `${pending} 个即将上线`),
   loadFailed: '加载失败，请稍后重试',
   retry: '重试',
   needLogin: '登录后查看',

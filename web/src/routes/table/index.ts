@@ -1,4 +1,4 @@
-import { PENDING_ROUTES, TOOLS, toolByPath, type ToolSpec } from '@wanxiang/contract';
+import { PENDING_ROUTES, TOOLS, type ToolSpec } from '@wanxiang/contract';
 import { PAGES } from '../pages';
 import { ALL_ROLES, route, type PageKey, type RouteConfig } from '../types';
 import { PAGE_COMPONENTS } from './page-keys';
@@ -39,7 +39,6 @@ export const notFoundRoute: RouteConfig = route('*', '页面不存在', { elemen
 
 export const ROUTES: readonly RouteConfig[] = [
   ...TOOLS.flatMap(toolRoutes),
-  // A pending row whose tool has just landed in the registry is served by the registry.
-  ...PENDING_ROUTES.filter((p) => !toolByPath(p.path)).map((p) => route(p.path, p.title, { verifToken: p.loginRequired ?? false })),
+  ...PENDING_ROUTES.map((p) => route(p.path, p.title, { verifToken: p.loginRequired ?? false })),
   notFoundRoute,
 ];

@@ -65,7 +65,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   productPage: 'productPage',
   modelDetail: 'modelDetail',
   board: 'board',
-  result: 'placeholder',
+  result: 'result',
   supportTest: 'supportTest',
   modelOffice: 'modelOffice',
   modelDescribe: 'modelDescribe',
