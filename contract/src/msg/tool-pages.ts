@@ -19,6 +19,7 @@ export const TOOL_PAGES_MSG = {
   toolFormUploadBadType: (accept: string) => `仅支持 ${accept} 格式`,
   toolFormUploading: '上传中',
   toolFormUploadFailed: '上传失败，请重试',
+  toolFormUploaded: '✓ 已上传',
   toolFormUploadRemove: '移除',
   toolFormUploadWait: '文件还在上传，请稍候',
   // Prompt-tool answer

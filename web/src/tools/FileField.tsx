@@ -108,7 +108,7 @@ export function FileField({ field, value, onChange, onUploading }: FileFieldProp
             <div className={styles.pickedName}>{picked.name}</div>
             {picked.percent !== null && <Progress percent={picked.percent} size="small" status="active" aria-label={MSG.toolFormUploading} />}
             {picked.error && <div className={styles.error}>{picked.error}</div>}
-            {value && picked.percent === null && !picked.error && <div className={styles.help}>✓</div>}
+            {value && picked.percent === null && !picked.error && <div className={styles.uploaded}>{MSG.toolFormUploaded}</div>}
           </div>
           <Button type="text" size="small" icon={<CloseOutlined />} aria-label={MSG.toolFormUploadRemove} onClick={remove} />
         </div>
