@@ -3,6 +3,7 @@ import {
   checkToolInputs,
   Code,
   MSG,
+  PROMPT_TOOL_MODELS,
   STREAM_ERROR_CODES,
   TOOL_HISTORY_PAGE_SIZE,
   TOOLS,
@@ -68,14 +69,34 @@ export function preparePromptRun(ctx: ToolsContext, tool: ToolSpec, body: ToolRu
   if (tool.kind !== 'prompt' || !server) throw badRequest(MSG.toolUnavailable);
   const checked = checkToolInputs(tool, body.inputs);
   if (!checked.ok) throw badRequest(checked.msg);
-  const key = body.model || server.model;
-  if (!allowedModels(tool, server).includes(key)) throw badRequest(MSG.toolModelNotAllowed);
-  const model = ctx.catalog.get(key);
-  if (!model || !ctx.llm.available(model)) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
+  const model = runModel(ctx, tool, server, body.model);
   const facts = server.facts?.(checked.values, random) ?? [];
   if (!Array.isArray(facts)) throw badRequest(facts.refusal);
   // A lone surrogate (half an emoji) becomes U+FFFD: jsonb refuses it, and the history must save what was paid for.
   return { id: randomUUID(), tool, server, model, values: wellFormedDeep(checked.values), facts };
+}
+
+/**
+ * The model that answers: the one the user picked (it must be allowed and served), else the
+ * tool's own, else the first served switchable model, so a deployment without the tool's vendor
+ * (say, no DashScope key for the legal model) still answers with a general model.
+ */
+function runModel(ctx: ToolsContext, tool: ToolSpec, server: PromptToolServer, picked: string | undefined): CatalogModel {
+  const served = (key: string) => {
+    const model = ctx.catalog.get(key);
+    return model && ctx.llm.available(model) ? model : undefined;
+  };
+  if (picked) {
+    if (!allowedModels(tool, server).includes(picked)) throw badRequest(MSG.toolModelNotAllowed);
+    const model = served(picked);
+    if (!model) throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
+    return model;
+  }
+  for (const key of [server.model, ...PROMPT_TOOL_MODELS]) {
+    const model = served(key);
+    if (model) return model;
+  }
+  throw new AppError(Code.MODEL_OFFLINE, MSG.modelOffline);
 }
 
 /** Upper bound of tokens asked for: about one token per Chinese character, within what vendors accept. */
