@@ -202,7 +202,9 @@ async function forward(job: StreamJob, sse: SseWriter, abort: AbortController): 
       }
       if (first) {
         first = false;
-        job.afterFirstDelta?.();
+        // Not now: the delta's bytes leave on the next tick (Node corks each response write until
+        // then), and with embedded PGlite a query started here would run on this thread first.
+        if (job.afterFirstDelta) setImmediate(job.afterFirstDelta);
       }
       if (job.maxTextChars !== undefined && textChars > job.maxTextChars) {
         // Enough read: close the upstream request; the answer ends as it is.

@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement, runPrepared } from '../../db/prepared';
 
 /**
  * SQL of quota counting. Every statement is one atomic conditional write: the database,
  * not the application, decides whether a count is still free, so concurrent requests can
- * never admit more than the limit (no check-then-write).
+ * never admit more than the limit (no check-then-write). The hold before every streamed answer,
+ * its keep-alive and its close are named prepared statements (db/prepared.ts: planned once per
+ * connection; the hold is the one database round trip before the first byte).
  */
 
 /** A drizzle handle or an open transaction on it. */
@@ -37,24 +40,27 @@ export async function insertPointsHold(
   db: Executor,
   h: { id: string; userId: number; quotaKey: string; period: string; points: number; ref: string },
 ): Promise<boolean> {
-  const out = await rows<{ id: string }>(
-    db,
-    sql`WITH u AS (
-      UPDATE users SET points = points - ${h.points}::int, updated_at = now()
-      WHERE id = ${h.userId}::bigint AND points >= ${h.points}::int
-      RETURNING points
-    ), l AS (
-      INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
-      SELECT ${h.userId}::bigint, -${h.points}::int, u.points, 'chat', ${h.id}::varchar FROM u
-      RETURNING 1
-    )
-    INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, points, ref)
-    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, 0, ${h.points}::int, ${h.ref}::varchar
-    FROM l
-    RETURNING id`,
-  );
+  const out = await runPrepared<{ id: string }>(db, POINTS_HOLD, [h.userId, h.points, h.id, h.quotaKey, h.period, h.ref]);
   return out.length === 1;
 }
+
+const POINTS_HOLD = preparedStatement(
+  'wx_quota_points_hold',
+  ['bigint', 'int', 'varchar', 'varchar', 'varchar', 'varchar'],
+  `WITH u AS (
+    UPDATE users SET points = points - $2::int, updated_at = now()
+    WHERE id = $1::bigint AND points >= $2::int
+    RETURNING points
+  ), l AS (
+    INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
+    SELECT $1::bigint, -$2::int, u.points, 'chat', $3::varchar FROM u
+    RETURNING 1
+  )
+  INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, points, ref)
+  SELECT $3::varchar, $1::bigint, $4::varchar, $5::varchar, 0, $2::int, $6::varchar
+  FROM l
+  RETURNING id`,
+);
 
 /**
  * Charge `amount` counts at once (tool keys reported by number/submit): `used` grows only while
@@ -92,32 +98,35 @@ export const BONUS_PERIOD = 'bonus';
  * serialize on the counter rows and never pass the limit or the grant. Answers the bucket held, or null.
  */
 export async function insertHoldOrBonus(db: Executor, h: HoldInput): Promise<'daily' | 'bonus' | null> {
-  const out = await rows<{ period: string }>(
-    db,
-    sql`WITH up AS (
-      INSERT INTO quota_usage AS q (user_id, quota_key, period, used, reserved)
-      SELECT ${h.userId}::bigint, ${h.quotaKey}::varchar, ${h.period}::varchar, 0, ${h.amount}::int
-      WHERE ${h.amount}::int <= ${h.limit}::int
-      ON CONFLICT (user_id, quota_key, period) DO UPDATE
-        SET reserved = q.reserved + excluded.reserved, updated_at = now()
-        WHERE q.used + q.reserved + excluded.reserved <= ${h.limit}::int
-      RETURNING ${h.period}::varchar AS period
-    ), bo AS (
-      UPDATE quota_bonus SET reserved = reserved + ${h.amount}::int, updated_at = now()
-      WHERE NOT EXISTS (SELECT 1 FROM up) AND user_id = ${h.userId}::bigint AND quota_key = ${h.quotaKey}::varchar
-        AND used + reserved + ${h.amount}::int <= granted
-      RETURNING ${BONUS_PERIOD}::varchar AS period
-    ), held AS (
-      SELECT period FROM up UNION ALL SELECT period FROM bo
-    )
-    INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, ref)
-    SELECT ${h.id}::varchar, ${h.userId}::bigint, ${h.quotaKey}::varchar, held.period, ${h.amount}::int, ${h.ref}::varchar
-    FROM held
-    RETURNING period`,
-  );
+  const out = await runPrepared<{ period: string }>(db, HOLD_OR_BONUS, [h.userId, h.quotaKey, h.period, h.amount, h.limit, h.id, h.ref]);
   const p = out[0]?.period;
   return p === undefined ? null : p === BONUS_PERIOD ? 'bonus' : 'daily';
 }
+
+const HOLD_OR_BONUS = preparedStatement(
+  'wx_quota_hold_or_bonus',
+  ['bigint', 'varchar', 'varchar', 'int', 'int', 'varchar', 'varchar'],
+  `WITH up AS (
+    INSERT INTO quota_usage AS q (user_id, quota_key, period, used, reserved)
+    SELECT $1::bigint, $2::varchar, $3::varchar, 0, $4::int
+    WHERE $4::int <= $5::int
+    ON CONFLICT (user_id, quota_key, period) DO UPDATE
+      SET reserved = q.reserved + excluded.reserved, updated_at = now()
+      WHERE q.used + q.reserved + excluded.reserved <= $5::int
+    RETURNING $3::varchar AS period
+  ), bo AS (
+    UPDATE quota_bonus SET reserved = reserved + $4::int, updated_at = now()
+    WHERE NOT EXISTS (SELECT 1 FROM up) AND user_id = $1::bigint AND quota_key = $2::varchar
+      AND used + reserved + $4::int <= granted
+    RETURNING '${BONUS_PERIOD}'::varchar AS period
+  ), held AS (
+    SELECT period FROM up UNION ALL SELECT period FROM bo
+  )
+  INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, ref)
+  SELECT $6::varchar, $1::bigint, $2::varchar, held.period, $4::int, $7::varchar
+  FROM held
+  RETURNING period`,
+);
 
 /** Spend `amount` bonus counts at once (a tool key's submit past its daily counts). Answers what is left, or null. */
 export async function chargeBonusCounts(db: Executor, c: { userId: number; quotaKey: string; amount: number }): Promise<number | null> {
@@ -149,26 +158,33 @@ export async function selectBonusLeft(db: Executor, userId: number, quotaKey: st
  * of concurrent closes exactly one takes effect, all in one statement. Answers whether this call did.
  */
 export async function closeHold(db: Executor, userId: number, id: string, to: 'settled' | 'released'): Promise<boolean> {
-  const charge = to === 'settled' ? sql`r.amount` : sql`0`;
-  const refund = to === 'released' ? sql`r.points` : sql`0`;
-  const out = await rows<{ n: number }>(
-    db,
-    sql`WITH r AS (
-      UPDATE quota_reservations SET status = ${to}::varchar, closed_at = now()
-      WHERE id = ${id}::varchar AND user_id = ${userId}::bigint AND status = 'held'
+  const out = await runPrepared<{ n: number }>(db, to === 'settled' ? SETTLE_HOLD : RELEASE_HOLD, [id, userId]);
+  return Number(out[0]?.n ?? 0) === 1;
+}
+
+/** closeHold's statement: a settle charges the count (`charge`), a release refunds the points (`refund`). */
+function closeHoldStatement(name: string, to: 'settled' | 'released'): ReturnType<typeof preparedStatement> {
+  const charge = to === 'settled' ? 'r.amount' : '0';
+  const refund = to === 'released' ? 'r.points' : '0';
+  return preparedStatement(
+    name,
+    ['varchar', 'bigint'],
+    `WITH r AS (
+      UPDATE quota_reservations SET status = '${to}', closed_at = now()
+      WHERE id = $1::varchar AND user_id = $2::bigint AND status = 'held'
       RETURNING user_id, quota_key, period, amount, points
     ), q AS (
       UPDATE quota_usage q
         SET reserved = q.reserved - r.amount, used = q.used + ${charge}, updated_at = now()
       FROM r
-      WHERE r.amount > 0 AND r.period <> ${BONUS_PERIOD}::varchar
+      WHERE r.amount > 0 AND r.period <> '${BONUS_PERIOD}'
         AND q.user_id = r.user_id AND q.quota_key = r.quota_key AND q.period = r.period
       RETURNING 1
     ), bq AS (
       UPDATE quota_bonus b
         SET reserved = b.reserved - r.amount, used = b.used + ${charge}, updated_at = now()
       FROM r
-      WHERE r.amount > 0 AND r.period = ${BONUS_PERIOD}::varchar AND b.user_id = r.user_id AND b.quota_key = r.quota_key
+      WHERE r.amount > 0 AND r.period = '${BONUS_PERIOD}' AND b.user_id = r.user_id AND b.quota_key = r.quota_key
       RETURNING 1
     ), u AS (
       UPDATE users SET points = users.points + ${refund}, updated_at = now()
@@ -177,18 +193,26 @@ export async function closeHold(db: Executor, userId: number, id: string, to: 's
       RETURNING users.id AS user_id, users.points AS balance, r.points AS refund
     ), l AS (
       INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
-      SELECT user_id, refund, balance, 'chat_refund', ${id}::varchar FROM u
+      SELECT user_id, refund, balance, 'chat_refund', $1::varchar FROM u
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM r`,
   );
-  return Number(out[0]?.n ?? 0) === 1;
 }
+
+const SETTLE_HOLD = closeHoldStatement('wx_quota_settle_hold', 'settled');
+const RELEASE_HOLD = closeHoldStatement('wx_quota_release_hold', 'released');
 
 /** A sign of life of the answer holding this reservation: the reaper leaves it alone for another TTL. */
 export async function keepHold(db: Executor, userId: number, id: string): Promise<void> {
-  await db.execute(sql`UPDATE quota_reservations SET kept_at = now() WHERE id = ${id}::varchar AND user_id = ${userId}::bigint AND status = 'held'`);
+  await runPrepared(db, KEEP_HOLD, [id, userId]);
 }
+
+const KEEP_HOLD = preparedStatement(
+  'wx_quota_keep_hold',
+  ['varchar', 'bigint'],
+  `UPDATE quota_reservations SET kept_at = now() WHERE id = $1::varchar AND user_id = $2::bigint AND status = 'held'`,
+);
 
 /**
  * Release every count reservation still held after `ttlMs` with no sign of life for as long (a
