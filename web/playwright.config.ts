@@ -74,6 +74,8 @@ export default defineConfig({
         // ...and registers every account of the suite from that one address.
         REGISTER_PER_IP_PER_DAY: '100000',
         DEMO_TOKEN_DELAY_MS: '15',
+        // Slide builds pause 150 ms per slide, so the slides spec can watch the progress bar move.
+        SLIDES_PACE_MS: '150',
         LOG_LEVEL: 'warn',
         // Fake sources and custom providers run on loopback; the SSRF specs use other private addresses.
         SSRF_ALLOW: '127.0.0.1',

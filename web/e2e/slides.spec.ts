@@ -4,8 +4,8 @@ import { loginWithDevCode, screenshot, uniquePhone } from './helpers';
 
 /**
  * Presentations (2.8, 4.5, 5, 7.5) against the real server and its demo upstream: the PPT button
- * on a reply, the outline streamed into the 8-row text area, the template picker, the build,
- * the slide thumbnails and the .pptx download; /newAiPPt/index from a topic, desktop and phone.
+ * on a reply, the outline streamed into the 8-row text area, the template picker, the build with
+ * its real progress (a task of the task engine), the slide thumbnails and the .pptx download; /newAiPPt/index from a topic, desktop and phone.
  */
 const replies = (page: Page) => page.locator('[data-role="assistant"]');
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
@@ -24,10 +24,32 @@ async function buildAndDownload(page: Page, template: string, shot: string): Pro
   await page.getByTestId(`ppt-template-${template}`).click();
   await expect(page.getByTestId(`ppt-template-${template}`).locator('img')).toHaveJSProperty('complete', true);
   await screenshot(page, `${shot}-templates`);
+  // Record what the progress bar shows while the deck builds (the task engine's real progress and stage).
+  await page.evaluate(() => {
+    const w = window as unknown as { pptSeen: { value: number; stage: string }[] };
+    w.pptSeen = [];
+    const record = () => {
+      const bar = document.querySelector('[role="progressbar"]');
+      const text = bar?.getAttribute('aria-valuenow') ?? bar?.querySelector('.ant-progress-text')?.textContent ?? '';
+      const stage = document.querySelector('[data-testid="ppt-build-stage"]')?.textContent ?? '';
+      const value = Number.parseInt(text, 10);
+      const prev = w.pptSeen.at(-1);
+      if (bar && Number.isFinite(value) && (prev?.value !== value || prev.stage !== stage)) w.pptSeen.push({ value, stage });
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
   await page.getByRole('button', { name: '生成PPT' }).last().click();
+  await expect(page.getByTestId('ppt-build-stage')).toHaveText(/正在绘制第 \d+\/\d+ 页/, { timeout: 30_000 });
+  await screenshot(page, `${shot}-building`);
 
   const preview = page.getByTestId('ppt-preview');
   await expect(preview).toBeVisible({ timeout: 30_000 });
+  const seen = await page.evaluate(() => (window as unknown as { pptSeen: { value: number; stage: string }[] }).pptSeen);
+  // The bar moved through real steps (the server paces each slide in the browser tests), never backwards.
+  const drawing = seen.filter((s) => /正在绘制第 \d+\/\d+ 页/.test(s.stage));
+  expect(new Set(drawing.map((s) => s.value)).size, JSON.stringify(seen)).toBeGreaterThanOrEqual(2);
+  expect(drawing.every((s) => s.value > 0 && s.value < 100)).toBe(true);
+  for (let i = 1; i < seen.length; i++) expect(seen[i]!.value, JSON.stringify(seen)).toBeGreaterThanOrEqual(seen[i - 1]!.value);
   expect(await preview.locator('[data-kind]').count()).toBeGreaterThanOrEqual(6);
   await expect(preview.locator('[data-kind="title"]')).toHaveCount(1);
   await screenshot(page, `${shot}-preview`);

@@ -85,7 +85,7 @@ export function PptWizard({ flow, source }: { flow: PptFlow; source: string }) {
           {flow.phase === 'building' && (
             <div className={styles.build}>
               <Progress type="circle" percent={flow.progress} />
-              <span>{MSG.slidesBuilding}</span>
+              <span data-testid="ppt-build-stage">{flow.stage || MSG.slidesBuilding}</span>
             </div>
           )}
           {flow.phase === 'done' && flow.preview && (

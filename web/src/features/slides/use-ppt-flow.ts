@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { MSG, PPT_STATUS, type PptPreview } from '@wanxiang/contract';
+import { MSG, type PptPreview } from '@wanxiang/contract';
 import { createPpt, downloadPpt, getPptPreview, getPptTask, streamPptOutline } from '../../api/slides';
 import { RequestError } from '../../api/request';
 import { openGateRefusal } from '../chat/gates/quota-gate';
+import { followBuild } from './follow-build';
 
 /** How often a build task is asked for its status, and for how long at most. */
 export const TASK_POLL_MS = 800;
@@ -20,6 +21,8 @@ export interface PptFlow {
   setTemplateId: (id: string) => void;
   phase: BuildPhase;
   progress: number;
+  /** What the build is doing now (the task's stage), shown under the progress bar. */
+  stage: string;
   preview: PptPreview | null;
   taskId: string;
   /** Validates (docs/product/mindmap-and-slides.md §5), creates the task and waits for it; true when the deck is ready. */
@@ -62,6 +65,7 @@ export function usePptFlow(): PptFlow {
   const [templateId, setTemplateId] = useState('');
   const [phase, setPhase] = useState<BuildPhase>('idle');
   const [progress, setProgress] = useState(0);
+  const [stage, setStage] = useState('');
   const [preview, setPreview] = useState<PptPreview | null>(null);
   const [taskId, setTaskId] = useState('');
   const abortRef = useRef<AbortController | null>(null);
@@ -127,25 +131,28 @@ export function usePptFlow(): PptFlow {
     abortRef.current = ctrl;
     setPhase('building');
     setPreview(null);
-    setProgress(10);
+    setProgress(0);
+    setStage('');
     try {
       const created = await createPpt(templateId, outline);
       setTaskId(created.task_id);
-      setProgress(30);
-      for (let i = 0; i < TASK_POLL_MAX && !ctrl.signal.aborted; i++) {
-        const task = await getPptTask(created.task_id);
-        if (task.status === PPT_STATUS.done) {
-          setPreview(await getPptPreview(created.task_id));
-          setProgress(100);
-          setPhase('done');
-          return true;
-        }
-        if (task.status === PPT_STATUS.failed) break;
-        setProgress((p) => Math.min(95, p + (task.status === PPT_STATUS.building ? 8 : 3)));
-        await sleep(TASK_POLL_MS, ctrl.signal);
-      }
+      // The build is a task of the task engine: the bar shows its real progress and stage.
+      const task = await followBuild(
+        created.task_id,
+        (t) => {
+          setProgress(t.progress);
+          setStage(t.stage);
+        },
+        ctrl.signal,
+      );
       if (ctrl.signal.aborted) return false;
-      void message.error(MSG.slidesFailed);
+      if (task?.status === 'succeeded') {
+        setPreview(await getPptPreview(created.task_id));
+        setProgress(100);
+        setPhase('done');
+        return true;
+      }
+      void message.error(task?.error || MSG.slidesFailed);
       setPhase('failed');
       return false;
     } catch (err) {
@@ -175,9 +182,10 @@ export function usePptFlow(): PptFlow {
     setOutline('');
     setPhase('idle');
     setProgress(0);
+    setStage('');
     setPreview(null);
     setTaskId('');
   }, [cancel]);
 
-  return { outline, setOutline, outlining, startOutline, templateId, setTemplateId, phase, progress, preview, taskId, build, download, checkOutline, reset };
+  return { outline, setOutline, outlining, startOutline, templateId, setTemplateId, phase, progress, stage, preview, taskId, build, download, checkOutline, reset };
 }
