@@ -5,40 +5,9 @@ import { loggerOptions } from './http/log-redact';
 import { clientErrors, slowClientOptions } from './http/client-errors';
 import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
-import { registerAuthRoutes } from './modules/auth/routes';
+import { SERVER_MODULES } from './modules';
+import { registerModuleRoutes, shutdownModules, startModules, type ServerModule } from './module';
 import { resolveSessionToken } from './modules/auth/service';
-import { registerConfigRoutes } from './modules/config/routes';
-import { registerChatRoutes } from './modules/chat/routes';
-import { registerHistoryRoutes } from './modules/history/routes';
-import { registerGroupRoutes } from './modules/groups/routes';
-import { registerMediaRoutes } from './modules/media/routes';
-import { registerUploadRoutes } from './modules/uploads/routes';
-import { registerFeedbackRoutes } from './modules/feedback/routes';
-import { registerPersonaRoutes } from './modules/personas/routes';
-import { registerPromptRoutes } from './modules/prompts/routes';
-import { registerQuotaRoutes } from './modules/quota/routes';
-import { registerProfileRoutes } from './modules/profile/routes';
-import { registerDownloadRoutes } from './modules/downloads/routes';
-import { registerShopRoutes } from './modules/shop/routes';
-import { registerPromoRoutes } from './modules/promos/routes';
-import { registerInviteRoutes } from './modules/invite/routes';
-import { registerActivityRoutes } from './modules/activity/routes';
-import { registerSigninRoutes } from './modules/signin/routes';
-import { registerSiteRoutes } from './modules/site/routes';
-import { registerSidebarRoutes } from './modules/sidebar/routes';
-import { registerSearchRoutes } from './modules/search/routes';
-import { registerScholarRoutes } from './modules/scholar/routes';
-import { registerWebdiskRoutes } from './modules/webdisk/routes';
-import { registerProviderRoutes } from './modules/providers/routes';
-import { registerMcpRoutes } from './modules/mcp/routes';
-import { registerAgentRoutes } from './modules/agents/routes';
-import { registerMindMapRoutes } from './modules/mindmap/routes';
-import { registerSharedModelRoutes } from './modules/shared-models/routes';
-import { registerSlidesRoutes } from './modules/slides/routes';
-import { registerToolRoutes } from './modules/tools/routes';
-import { registerTaskRoutes } from './modules/tasks/routes';
-import { registerFileRoutes } from './modules/files/routes';
-import { registerHealthRoutes } from './modules/health/routes';
 
 /** Longest a server close waits for stopped streams to close their holds. */
 const STREAMS_CLOSE_WAIT_MS = 3_000;
@@ -46,6 +15,10 @@ const STREAMS_CLOSE_WAIT_MS = 3_000;
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** The server's areas (default: every module of modules/index.ts). */
+  modules?: readonly ServerModule[];
+  /** Names of the modules whose background work runs with this app (default: all); tests pick the ones they need. */
+  background?: readonly string[];
 }
 
 /**
@@ -71,41 +44,21 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The auth module resolves session tokens; the platform's hook only asks (it imports no module).
   await registerPlatform(app, (token) => resolveSessionToken(ctx, token));
 
+  const modules = opts.modules ?? SERVER_MODULES;
+  const background = opts.background ? modules.filter((m) => opts.background?.includes(m.name)) : modules;
+  // Background work (sweeps, reapers, reconcile, task workers) starts once the app is ready and stops before it
+  // closes: one place for all of it, never inside route registration. main.ts stops it with the shutdown grace first.
+  let stopBackground: (graceMs?: number) => Promise<void> = async () => undefined;
+  app.decorate('stopBackground', (graceMs?: number) => stopBackground(graceMs));
+  app.addHook('onReady', async () => {
+    stopBackground = await startModules(ctx, app.log, background);
+  });
+  app.addHook('preClose', async () => stopBackground(0));
+  app.addHook('onClose', async () => shutdownModules(ctx, app.log, modules));
+
   await app.register(
     async (api) => {
-      await registerHealthRoutes(api, ctx);
-      await registerAuthRoutes(api, ctx);
-      await registerConfigRoutes(api, ctx);
-      await registerChatRoutes(api, ctx);
-      await registerHistoryRoutes(api, ctx);
-      await registerGroupRoutes(api, ctx);
-      await registerMediaRoutes(api, ctx);
-      await registerUploadRoutes(api, ctx);
-      await registerFeedbackRoutes(api, ctx);
-      await registerPersonaRoutes(api, ctx);
-      await registerPromptRoutes(api, ctx);
-      await registerQuotaRoutes(api, ctx);
-      await registerProfileRoutes(api, ctx);
-      await registerDownloadRoutes(api, ctx);
-      await registerShopRoutes(api, ctx);
-      await registerPromoRoutes(api, ctx);
-      await registerInviteRoutes(api, ctx);
-      await registerActivityRoutes(api, ctx);
-      await registerSigninRoutes(api, ctx);
-      await registerSiteRoutes(api, ctx);
-      await registerSidebarRoutes(api, ctx);
-      await registerSearchRoutes(api, ctx);
-      await registerScholarRoutes(api, ctx);
-      await registerWebdiskRoutes(api, ctx);
-      await registerProviderRoutes(api, ctx);
-      await registerMcpRoutes(api, ctx);
-      await registerAgentRoutes(api, ctx);
-      await registerMindMapRoutes(api, ctx);
-      await registerSharedModelRoutes(api, ctx);
-      await registerSlidesRoutes(api, ctx);
-      await registerToolRoutes(api, ctx);
-      await registerTaskRoutes(api, ctx);
-      await registerFileRoutes(api, ctx);
+      await registerModuleRoutes(api, ctx, modules);
     },
     { prefix: '/api' },
   );

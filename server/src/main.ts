@@ -2,9 +2,6 @@ import pino from 'pino';
 import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
-import { startReconcile } from './modules/shop/service';
-import { startUploadSweep } from './modules/uploads/retention';
-import { startTasks } from './modules/tasks/lifecycle';
 import { unsupportedNodeReason } from './runtime';
 
 /** How long stopped streams get to give their holds back once the grace period is over. */
@@ -31,10 +28,8 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-  startReconcile(ctx, app.log);
-  startUploadSweep(ctx, app.log);
-  // Task workers run here unless TASK_WORKERS=off (then only `npm run worker` processes run tasks); the sweep runs everywhere.
-  const tasks = await startTasks(ctx, app.log, { workers: config.tasks.workers === 'inline' });
+  // Every module's background work (reconcile, upload sweep, quota reaper, task workers unless TASK_WORKERS=off, the
+  // task sweep) started with the app when it became ready (ServerModule.start, app.ts).
   logger.info(
     { port: config.port, database: ctx.database.kind, demo: ctx.llm.demo, sms: ctx.sms.name },
     ctx.llm.demo ? '万象 AI 已启动（演示模式：模型回复来自内置演示上游）' : '万象 AI 已启动',
@@ -54,8 +49,8 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       // New streams answer 503 and /api/ready turns 503 at once; running answers go on to their end.
-      // Running tasks get the same grace; those still running then go back to the queue for another worker.
-      const [drained] = await Promise.all([ctx.streams.shutdownGracefully(config.shutdownGraceMs, STREAMS_STOP_WAIT_MS), tasks.stop(config.shutdownGraceMs)]);
+      // Background work stops with the same grace: running tasks may finish, then go back to the queue for another worker.
+      const [drained] = await Promise.all([ctx.streams.shutdownGracefully(config.shutdownGraceMs, STREAMS_STOP_WAIT_MS), app.stopBackground(config.shutdownGraceMs)]);
       if (drained.stopped > 0) logger.warn({ stopped: drained.stopped }, 'grace period over: ended the answers still running');
       // Background jobs stop, then the server and the database close.
       ctx.shutdown.abort();

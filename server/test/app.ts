@@ -3,6 +3,7 @@ import pino, { type DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope, UserInfo } from '@wanxiang/contract';
 import { buildApp } from '../src/app';
+import type { ServerModule } from '../src/module';
 import { testConfig } from '../src/config';
 import { closeContext, createContext, type AppContext, type ContextOverrides } from '../src/context';
 import { createMemoryStore } from '../src/infra/kv';
@@ -31,6 +32,13 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Register extra test-only routes or hooks before the app is ready. */
   beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /**
+   * Modules whose background work runs with the app (ServerModule.start). Default: the quota reaper only, so a test
+   * starts no reconcile, sweep or task worker it did not ask for.
+   */
+  background?: readonly string[];
+  /** The server's areas (default: every module); lifecycle tests add their own. */
+  modules?: readonly ServerModule[];
 }
 
 export interface SentSms {
@@ -98,7 +106,7 @@ export async function createTestApp(kind: TestDbKind, opts: TestAppOptions = {})
   const database = await openTestDatabase(kind);
   const overrides: ContextOverrides = { database, kv: createMemoryStore(), sms, ...opts.overrides };
   const ctx = await createContext(config, logger, overrides);
-  const app = await buildApp(ctx, { logStream: opts.logStream });
+  const app = await buildApp(ctx, { logStream: opts.logStream, background: opts.background ?? ['quota'], modules: opts.modules });
   await opts.beforeReady?.(app, ctx);
   await app.ready();
 

@@ -15,17 +15,26 @@ export interface RouteInfo {
 
 type PageFallback = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
-const routesByApp = new WeakMap<FastifyInstance, RouteInfo[]>();
-const pageFallbacks = new WeakMap<FastifyInstance, PageFallback>();
+/** What the platform keeps about one app: owned by that Fastify instance (a decoration), not a module-level map. */
+interface PlatformState {
+  routes: RouteInfo[];
+  pageFallback: PageFallback | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: PlatformState;
+  }
+}
 
 /** Every route registered after the platform, in registration order. */
 export function listRoutes(app: FastifyInstance): RouteInfo[] {
-  return [...(routesByApp.get(app) ?? [])];
+  return [...(app.platform?.routes ?? [])];
 }
 
 /** Who answers GETs for unknown non-API paths (static-web: index.html or the not-built page). */
 export function setPageFallback(app: FastifyInstance, handler: PageFallback): void {
-  pageFallbacks.set(app, handler);
+  app.platform.pageFallback = handler;
 }
 
 export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -53,8 +62,9 @@ export async function registerPlatform(app: FastifyInstance, resolveSession: Ses
   app.decorateRequest('authUser', null);
   registerSecurityHeaders(app);
 
-  const routes: RouteInfo[] = [];
-  routesByApp.set(app, routes);
+  const state: PlatformState = { routes: [], pageFallback: null };
+  app.decorate('platform', state);
+  const routes = state.routes;
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) {
       if (!routes.some((x) => x.method === method && x.url === r.url)) routes.push({ method, url: r.url });
@@ -93,7 +103,7 @@ export async function registerPlatform(app: FastifyInstance, resolveSession: Ses
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const fallback = pageFallbacks.get(app);
+    const fallback = state.pageFallback;
     if (!isApiPath(req.url) && fallback) return fallback(req, reply);
     return reply.code(404).send(fail(Code.NOT_FOUND, MSG.notFound));
   });

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { parse } from '../../http/validate';
 import { serveStream } from '../../streaming/serve';
-import { startReservationReaper } from '../quota/service';
 import { chatStreamJob } from './relay';
 import { assertPhoneBound, prepareChat } from './service';
 
@@ -24,8 +23,4 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext):
       chatStreamJob(ctx, await prepareChat(ctx, user, req.params.model, body), req.log),
     );
   });
-
-  // Holds left by a crashed process are released at boot and then periodically.
-  const stopReaper = startReservationReaper(ctx, app.log);
-  app.addHook('preClose', async () => stopReaper());
 }

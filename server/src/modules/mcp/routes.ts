@@ -11,8 +11,8 @@ import { mcpRegistryOf } from './store';
  * (and checked) at boot; the connections close with the app.
  */
 export async function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // The connections close with the app (mcpModule.shutdown, module.ts).
   const registry = mcpRegistryOf(ctx);
-  app.addHook('onClose', async () => registry.close());
 
   app.get('/v1/mcp/servers', async (req) => {
     requireUser(req);

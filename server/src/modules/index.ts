@@ -1,0 +1,75 @@
+import type { ServerModule } from '../module';
+import { registerActivityRoutes } from './activity/routes';
+import { registerAgentRoutes } from './agents/routes';
+import { registerAuthRoutes } from './auth/routes';
+import { registerChatRoutes } from './chat/routes';
+import { registerConfigRoutes } from './config/routes';
+import { registerDownloadRoutes } from './downloads/routes';
+import { registerFeedbackRoutes } from './feedback/routes';
+import { registerFileRoutes } from './files/routes';
+import { registerGroupRoutes } from './groups/routes';
+import { registerHealthRoutes } from './health/routes';
+import { registerHistoryRoutes } from './history/routes';
+import { registerInviteRoutes } from './invite/routes';
+import { mcpModule } from './mcp/module';
+import { registerMediaRoutes } from './media/routes';
+import { registerMindMapRoutes } from './mindmap/routes';
+import { registerPersonaRoutes } from './personas/routes';
+import { registerProfileRoutes } from './profile/routes';
+import { registerPromoRoutes } from './promos/routes';
+import { registerPromptRoutes } from './prompts/routes';
+import { registerProviderRoutes } from './providers/routes';
+import { quotaModule } from './quota/module';
+import { registerScholarRoutes } from './scholar/routes';
+import { registerSearchRoutes } from './search/routes';
+import { registerSharedModelRoutes } from './shared-models/routes';
+import { shopModule } from './shop/module';
+import { registerSidebarRoutes } from './sidebar/routes';
+import { registerSigninRoutes } from './signin/routes';
+import { registerSiteRoutes } from './site/routes';
+import { registerSlidesRoutes } from './slides/routes';
+import { tasksModule } from './tasks/module';
+import { registerToolRoutes } from './tools/routes';
+import { uploadsModule } from './uploads/module';
+import { registerWebdiskRoutes } from './webdisk/routes';
+
+/**
+ * Every area of the server, in route order. A module with background work or something to release declares it in
+ * its own `module.ts` (quota, shop, uploads, tasks, mcp); a module that only has routes is declared here in one line.
+ * A new area adds one entry (see docs/development.md "Modules").
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  { name: 'health', routes: registerHealthRoutes },
+  { name: 'auth', routes: registerAuthRoutes },
+  { name: 'config', routes: registerConfigRoutes },
+  { name: 'chat', routes: registerChatRoutes },
+  { name: 'history', routes: registerHistoryRoutes },
+  { name: 'groups', routes: registerGroupRoutes },
+  { name: 'media', routes: registerMediaRoutes },
+  uploadsModule,
+  { name: 'feedback', routes: registerFeedbackRoutes },
+  { name: 'personas', routes: registerPersonaRoutes },
+  { name: 'prompts', routes: registerPromptRoutes },
+  quotaModule,
+  { name: 'profile', routes: registerProfileRoutes },
+  { name: 'downloads', routes: registerDownloadRoutes },
+  shopModule,
+  { name: 'promos', routes: registerPromoRoutes },
+  { name: 'invite', routes: registerInviteRoutes },
+  { name: 'activity', routes: registerActivityRoutes },
+  { name: 'signin', routes: registerSigninRoutes },
+  { name: 'site', routes: registerSiteRoutes },
+  { name: 'sidebar', routes: registerSidebarRoutes },
+  { name: 'search', routes: registerSearchRoutes },
+  { name: 'scholar', routes: registerScholarRoutes },
+  { name: 'webdisk', routes: registerWebdiskRoutes },
+  { name: 'providers', routes: registerProviderRoutes },
+  mcpModule,
+  { name: 'agents', routes: registerAgentRoutes },
+  { name: 'mindmap', routes: registerMindMapRoutes },
+  { name: 'shared-models', routes: registerSharedModelRoutes },
+  { name: 'slides', routes: registerSlidesRoutes },
+  { name: 'tools', routes: registerToolRoutes },
+  tasksModule,
+  { name: 'files', routes: registerFileRoutes },
+];
