@@ -690,7 +690,7 @@ export const MSG = {
   sidebarPin: '固定展开',
   sidebarUnpin: '收起子菜单',
   sidebarNew: '新',
-  // search family, custom providers, MCP, agents, mind maps, slides (search-agents-tools): one file per area
+  // search family, custom providers, MCP, agents, mind maps, slides (docs/product/search.md, custom-models.md, agents.md, mindmap-and-slides.md): one file per area
   ...SEARCH_MSG,
   ...SCHOLAR_MSG,
   ...WEBDISK_MSG,

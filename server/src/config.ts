@@ -248,7 +248,7 @@ const EnvSchema = z
     FORBIDDEN_WORDS_URL: optionalUrl,
     /** Result filter: ms between refreshes of the remote forbidden-word list. */
     FORBIDDEN_WORDS_REFRESH_MS: z.coerce.number().int().min(1_000).default(3_600_000),
-    /** Hot-list sources of the AI search landing (search-agents-tools 2.2): each site's API base URL. */
+    /** Hot-list sources of the AI search landing (docs/product/search.md §2): each site's API base URL. */
     HOT_ZHIHU_BASE_URL: z.string().url().default('https://api.zhihu.com'),
     HOT_BAIDU_BASE_URL: z.string().url().default('https://top.baidu.com'),
     HOT_WEIBO_BASE_URL: z.string().url().default('https://weibo.com'),

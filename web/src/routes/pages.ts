@@ -22,7 +22,7 @@ export const PAGES = {
   help: lazy(() => import('../features/info/HelpPage')),
   wallet: lazy(() => import('../features/info/WalletPage')),
   equity: lazy(() => import('../features/info/EquityPage')),
-  // search family, custom models, agents, mind map, slides (search-agents-tools)
+  // search family, custom models, agents, mind map, slides (docs/product/search.md and its neighbours)
   searchHub: lazy(() => import('../features/search/SearchHubPage')),
   searchLanding: lazy(() => import('../features/search/SearchLandingPage')),
   scholar: lazy(() => import('../features/scholar/ScholarPage')),
