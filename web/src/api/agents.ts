@@ -1,12 +1,11 @@
 import type { AgentAddReq, AgentItem, AgentPaged, AgentRecordDetail, AgentRecordItem, AgentToolInfo } from '@wanxiang/contract';
 import { get, post } from './request';
-import { streamChat, type ChatStreamBody, type ChatStreamItem } from './chat-stream';
+import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 
 /** Agents (docs/product/agents.md §7): the agent API under /v1/agent and the user-agent group under /v2/chat/agent. */
 
 export const listSystemAgents = () => get<AgentItem[]>('/v1/agent/list', undefined, { silent: true });
 export const agentInfo = (assistantId: string) => post<AgentItem>('/v1/agent/info', { assistant_id: assistantId }, { silent: true });
-export const agentSuggest = (assistantId: string) => post<string[]>('/v1/agent/suggest', { assistant_id: assistantId }, { silent: true });
 
 /** POST /api/v1/agent/file (multipart): the file parsed like a chat attachment. */
 export function uploadAgentFile(file: File): Promise<{ file_id: string; name: string }> {
@@ -24,22 +23,19 @@ export interface AgentChatBody {
 }
 
 /** POST /api/v1/agent/chat, read with the chat stream client (same SSE protocol). */
-export function streamAgentChat(body: AgentChatBody, signal?: AbortSignal): AsyncGenerator<ChatStreamItem, void, undefined> {
+export function agentChatStreamRequest(body: AgentChatBody): Omit<ChatStreamOptions, 'signal'> {
   // The stream client's body type is the chat's; the agent route reads its own fields.
-  return streamChat({ model: 'agent', path: '/v1/agent/chat', body: body as unknown as ChatStreamBody, signal });
+  return { model: 'agent', path: '/v1/agent/chat', body: body as unknown as ChatStreamBody };
 }
 
 export const addAgent = (req: AgentAddReq) => post<AgentItem>('/v2/chat/agent/add', req, { silent: true });
 export const myAgents = (page = 1, rows = 24) => get<AgentPaged<AgentItem>>('/v2/chat/agent/my_create', { page, rows }, { silent: true });
-export const userAgentInfo = (sn: string) => post<AgentItem>('/v2/chat/agent/info', { sn }, { silent: true });
 export const deleteAgent = (sn: string) => post<null>('/v2/chat/agent/delete', { sn });
-export const agentClassifies = () => get<{ key: string; label: string }[]>('/v2/chat/agent/classify', undefined, { silent: true });
 export const publicAgents = (keyword = '', page = 1, rows = 24) =>
   get<AgentPaged<AgentItem>>('/v2/chat/agent/publics', { keyword: keyword || undefined, page, rows }, { silent: true });
 export const agentRecords = (assistantId?: string, page = 1, rows = 20) =>
   get<AgentPaged<AgentRecordItem>>('/v2/chat/agent/records_lists', { assistant_id: assistantId, page, rows }, { silent: true });
 export const agentRecordDetail = (id: number) => post<AgentRecordDetail>('/v2/chat/agent/records_details', { id }, { silent: true });
-export const deleteAgentRecord = (id: number) => post<null>('/v2/chat/agent/delete_records', { id });
 export const collectList = () => get<AgentItem[]>('/v2/chat/agent/collect_list', undefined, { silent: true });
 export const toggleCollect = (sn: string) => post<{ collected: boolean }>('/v2/chat/agent/collect', { sn });
 export const agentTools = () => get<AgentToolInfo[]>('/v2/config/model/tools', undefined, { silent: true });

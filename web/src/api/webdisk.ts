@@ -1,5 +1,5 @@
 import { LOOKFORWEB_AGENT_ID, MSG, type CloudResult, type SearchPage, type WebResult, type WebdiskSearchQuery } from '@wanxiang/contract';
-import { streamChat, type ChatStreamBody } from './chat-stream';
+import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { get } from './request';
 
 /** Cloud-disk search (docs/product/search.md §7). A failing channel answers an empty page, not an error. */
@@ -27,17 +27,11 @@ export function toWebResults(outputs: unknown): WebResult[] {
   });
 }
 
-export interface FindWebsitesResult {
-  items: WebResult[];
-  /** Set when the server refused before streaming (login, quota...). */
-  refusal?: { code: number; msg: string };
-}
-
 /**
- * Find websites (4.3, 7.1): the find-websites agent streamed; the list is the `outputs` of the
- * tool_result whose type is web_browser. Closing or an error without outputs gives [].
+ * Find websites (4.3, 7.1): the find-websites agent's chat stream request; the list is read from
+ * the stream by features/webdisk/find-websites.ts.
  */
-export async function findWebsites(keyword: string, desktop: boolean, signal?: AbortSignal): Promise<FindWebsitesResult> {
+export function findWebsitesRequest(keyword: string, desktop: boolean): Omit<ChatStreamOptions, 'signal'> {
   const body = {
     messages: [{ role: 'user', content: MSG.lookforwebPrompt(keyword) }],
     assistant_id: LOOKFORWEB_AGENT_ID,
@@ -45,17 +39,5 @@ export async function findWebsites(keyword: string, desktop: boolean, signal?: A
     file_id: [],
     chat_type: lookforwebChatType(desktop),
   };
-  let items: WebResult[] = [];
-  try {
-    for await (const ev of streamChat({ model: LOOKFORWEB_AGENT_ID, path: '/v1/agent/chat', body: body as unknown as ChatStreamBody, signal })) {
-      if (ev.event === 'refusal') return { items: [], refusal: ev.data };
-      if (ev.event === 'tool_result' && ev.data.type === 'web_browser') {
-        const found = toWebResults(ev.data.outputs);
-        if (found.length > 0) items = found;
-      }
-    }
-  } catch {
-    // Aborted or broken stream: what arrived stands, else an empty list.
-  }
-  return { items };
+  return { model: LOOKFORWEB_AGENT_ID, path: '/v1/agent/chat', body: body as unknown as ChatStreamBody };
 }

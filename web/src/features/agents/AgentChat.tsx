@@ -3,11 +3,12 @@ import { Alert, Button, Drawer, Empty, Input, List, Tag, Upload } from 'antd';
 import { HistoryOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { DOC_AGENT_ID, DOC_AGENT_MAX_BYTES, MSG, type AgentItem, type AgentRecordItem } from '@wanxiang/contract';
-import { agentInfo, agentRecordDetail, agentRecords, streamAgentChat, uploadAgentFile } from '../../api/agents';
+import { agentInfo, agentRecordDetail, agentRecords, agentChatStreamRequest, uploadAgentFile } from '../../api/agents';
 import { RequestError } from '../../api/request';
 import { openLoginDialog } from '../../app-events';
 import { feedback } from '../../components/feedback/holder';
 import { Markdown } from '../../components/markdown';
+import { runAnswerStream } from '../../hooks/answer-stream';
 import { useUserStore } from '../../stores/user';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { AgentIcon } from './AgentIcon';
@@ -107,23 +108,33 @@ export function AgentChat({ agentId, initialFile }: { agentId: string; initialFi
     const files = file ? [file.id] : [];
     setFile(undefined);
     try {
-      const stream = streamAgentChat(
-        { messages: [...history, { role: 'user', content: q }], assistant_id: agent.id, conversation_id: conversation.current, file_id: files, chat_type: window.innerWidth > 768 ? 'pc-智能体' : 'web-智能体' },
+      const out = await runAnswerStream(
+        agentChatStreamRequest({
+          messages: [...history, { role: 'user', content: q }],
+          assistant_id: agent.id,
+          conversation_id: conversation.current,
+          file_id: files,
+          chat_type: window.innerWidth > 768 ? 'pc-智能体' : 'web-智能体',
+        }),
         ctrl.signal,
+        {
+          onDelta: (d) => {
+            if (d.text) patchLast((l) => ({ ...l, content: l.content + d.text }));
+          },
+          onEvent: (item) => {
+            if (item.event === 'meta') conversation.current = item.data.conversationId;
+            else if (item.event === 'tool_call') patchLast((l) => ({ ...l, tools: [...l.tools, { id: item.data.id, name: item.data.name, done: false, ok: true, outputs: [] }] }));
+            else if (item.event === 'tool_result') {
+              const r = item.data;
+              patchLast((l) => ({ ...l, tools: l.tools.map((t) => (t.id === r.id ? { ...t, done: true, ok: r.ok, outputs: r.outputs ?? [] } : t)) }));
+            }
+          },
+        },
       );
-      for await (const item of stream) {
-        if (item.event === 'refusal') {
-          openGateRefusal(item.data.code, item.data.msg);
-          patchLast((l) => ({ ...l, streaming: false, error: item.data.msg }));
-        } else if (item.event === 'meta') conversation.current = item.data.conversationId;
-        else if (item.event === 'tool_call') patchLast((l) => ({ ...l, tools: [...l.tools, { id: item.data.id, name: item.data.name, done: false, ok: true, outputs: [] }] }));
-        else if (item.event === 'tool_result') {
-          const r = item.data;
-          patchLast((l) => ({ ...l, tools: l.tools.map((t) => (t.id === r.id ? { ...t, done: true, ok: r.ok, outputs: r.outputs ?? [] } : t)) }));
-        } else if (item.event === 'text') patchLast((l) => ({ ...l, content: l.content + item.data.text }));
-        else if (item.event === 'error') patchLast((l) => ({ ...l, error: item.data.msg }));
-        else if (item.event === 'no_count') patchLast((l) => ({ ...l, error: item.data.text }));
-      }
+      if (out.status === 'refused') {
+        openGateRefusal(out.error!.code, out.error!.msg);
+        patchLast((l) => ({ ...l, streaming: false, error: out.error!.msg }));
+      } else if (out.status === 'failed') patchLast((l) => ({ ...l, error: out.error!.msg }));
     } finally {
       patchLast((l) => ({ ...l, streaming: false }));
       setBusy(false);

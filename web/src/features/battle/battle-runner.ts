@@ -1,8 +1,7 @@
 import { LOGOUT_CODES, MSG } from '@wanxiang/contract';
-import { streamChat } from '../../api/chat-stream';
 import { addGroupRound } from '../../api/groups';
 import { useBattleStore, type BattleAnswer, type BattleRound } from '../../stores/battle';
-import { createFrameBatcher } from '../../stores/chat-frame-batch';
+import { runAnswerStream } from '../../hooks/answer-stream';
 import { uuid } from '../../stores/chat-state';
 import { historyFor } from './battle-rules';
 
@@ -61,60 +60,51 @@ export async function runBattleRound(sessionId: string, prompt: string, handlers
     const controller = new AbortController();
     active.add(controller);
     const st = () => useBattleStore.getState();
-    const batcher = createFrameBatcher((delta) => st().appendAnswer(sessionId, round.id, model, delta));
-    const fail = (errorText: string) => {
-      batcher.flush();
-      st().patchAnswer(sessionId, round.id, model, { state: 'error', errorText });
-    };
+    const fail = (errorText: string) => st().patchAnswer(sessionId, round.id, model, { state: 'error', errorText });
     try {
-      const stream = streamChat({
-        model,
-        signal: controller.signal,
-        body: { prompt, messages: histories.get(model) ?? [], messageId: round.id, type: 'battle' },
-      });
-      for await (const item of stream) {
-        switch (item.event) {
-          case 'reasoning':
-            batcher.push({ reasoning: item.data.text });
-            break;
-          case 'text':
-            batcher.push({ text: item.data.text });
-            break;
-          case 'no_count':
-            fail(item.data.text || MSG.countExhausted);
-            break;
-          case 'error':
-            fail(item.data.msg || MSG.streamError);
-            break;
-          case 'refusal':
-            fail(item.data.msg || MSG.requestFailed);
-            if (LOGOUT_CODES.includes(item.data.code) && !loginExpired) {
-              loginExpired = true;
-              handlers.onLoginExpired(item.data.msg || MSG.unauthorized);
+      // Text and reasoning arrive frame-batched on the shared clock, so the columns render together (QUALITY G11).
+      await runAnswerStream(
+        { model, body: { prompt, messages: histories.get(model) ?? [], messageId: round.id, type: 'battle' } },
+        controller.signal,
+        {
+          onDelta: (delta) => st().appendAnswer(sessionId, round.id, model, delta),
+          onEvent: (item) => {
+            switch (item.event) {
+              case 'no_count':
+                fail(item.data.text || MSG.countExhausted);
+                break;
+              case 'error':
+                fail(item.data.msg || MSG.streamError);
+                break;
+              case 'refusal':
+                fail(item.data.msg || MSG.requestFailed);
+                if (LOGOUT_CODES.includes(item.data.code) && !loginExpired) {
+                  loginExpired = true;
+                  handlers.onLoginExpired(item.data.msg || MSG.unauthorized);
+                }
+                break;
+              case 'done': {
+                const text =
+                  st()
+                    .sessions.find((s) => s.id === sessionId)
+                    ?.rounds.find((r) => r.id === round.id)?.answers[model]?.message ?? '';
+                st().patchAnswer(
+                  sessionId,
+                  round.id,
+                  model,
+                  isKnownFailure(text)
+                    ? { state: 'error', errorText: MSG.retryLater }
+                    : { state: 'ok', id: item.data.messageId || round.answers[model]!.id },
+                );
+                break;
+              }
+              default:
+                break;
             }
-            break;
-          case 'done': {
-            batcher.flush();
-            const text =
-              st()
-                .sessions.find((s) => s.id === sessionId)
-                ?.rounds.find((r) => r.id === round.id)?.answers[model]?.message ?? '';
-            st().patchAnswer(
-              sessionId,
-              round.id,
-              model,
-              isKnownFailure(text)
-                ? { state: 'error', errorText: MSG.retryLater }
-                : { state: 'ok', id: item.data.messageId || round.answers[model]!.id },
-            );
-            break;
-          }
-          default:
-            break;
-        }
-      }
+          },
+        },
+      );
     } finally {
-      batcher.flush();
       active.delete(controller);
       const left = st()
         .sessions.find((s) => s.id === sessionId)

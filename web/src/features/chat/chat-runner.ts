@@ -1,11 +1,11 @@
 import { MSG } from '@wanxiang/contract';
-import { streamChat, type ChatStreamItem } from '../../api/chat-stream';
+import type { ChatStreamItem } from '../../api/chat-stream';
 import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage, type MessageTool } from '../../stores/chat-state';
 import { withToolEvent } from '../mcp/tool-events';
-import { createFrameBatcher } from '../../stores/chat-frame-batch';
+import { runAnswerStream, type AnswerRequest } from '../../hooks/answer-stream';
 import { requestExtras, useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useCatalogStore } from '../../stores/chat-catalog';
 import { useFollowupStore } from './suggestions/followup-store';
@@ -77,16 +77,13 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
   const controller = new AbortController();
   active = controller;
   let searchQuery = '';
-  const batcher = createFrameBatcher((delta) => useChatStore.getState().appendDelta(session.id, reply.id, delta));
   const fail = (errorText: string): void => {
-    batcher.flush();
     useChatStore.getState().patchMessage(session.id, reply.id, { state: 'error', errorText });
   };
 
   try {
-    const stream = streamChat({
+    const request: AnswerRequest = {
       model: req.model,
-      signal: controller.signal,
       // A custom model streams through the user's own provider (docs/product/chat.md §7).
       ...(isCustomModelKey(req.model) ? { path: CUSTOM_CHAT_PATH } : {}),
       body: {
@@ -98,10 +95,13 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         ...(session.personaId ? { personaId: session.personaId } : {}),
         ...extras,
       },
+    };
+    // Text and reasoning arrive frame-batched (QUALITY G11); every other event after the text before it.
+    await runAnswerStream(request, controller.signal, {
+      onDelta: (delta) => useChatStore.getState().appendDelta(sid, reply.id, delta),
+      onEvent: handle,
     });
-    for await (const item of stream) handle(item);
   } finally {
-    batcher.flush();
     const st = useChatStore.getState();
     const left = st.sessions.find((s) => s.id === session.id)?.data.find((m) => m.id === reply.id);
     // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble.
@@ -133,17 +133,11 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
       void useFollowupStore.getState().request(reply.id, req.prompt);
   }
 
-  function handle(item: ChatStreamItem): void {
+  function handle(item: Exclude<ChatStreamItem, { event: 'text' | 'reasoning' }>): void {
     const st = useChatStore.getState();
     switch (item.event) {
       case 'meta':
         if (item.data.conversationId) st.setConversationId(sid, item.data.conversationId);
-        break;
-      case 'reasoning':
-        batcher.push({ reasoning: item.data.text });
-        break;
-      case 'text':
-        batcher.push({ text: item.data.text });
         break;
       case 'no_count':
         fail(item.data.text || MSG.countExhausted);
@@ -153,7 +147,6 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         fail(item.data.msg || MSG.streamError);
         break;
       case 'done':
-        batcher.flush();
         st.settle(sid, reply.id, item.data.reasoningMs);
         askFollowups();
         handlers.onDone();
@@ -173,8 +166,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
         break;
       case 'tool_call':
       case 'tool_result':
-        // Text so far goes first, so the tool block sits after what the model said before calling.
-        batcher.flush();
+        // The core handed the text so far over first: the tool block sits after what the model said before calling.
         st.patchMessage(sid, reply.id, { tools: withToolEvent(currentTools(), item) });
         break;
     }

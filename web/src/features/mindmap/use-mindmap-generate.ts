@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App } from 'antd';
 import { create } from 'zustand';
 import { MSG } from '@wanxiang/contract';
-import { streamMindMap } from '../../api/mindmap';
+import { mindMapStreamRequest } from '../../api/mindmap';
+import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 
 /** One outline generation at a time across the page (5: no other generation running). */
@@ -25,56 +26,28 @@ export interface MindMapGeneration {
  */
 export function useMindMapGenerate(): MindMapGeneration {
   const { message } = App.useApp();
-  const [markdown, setMarkdown] = useState('');
-  const [generating, setGenerating] = useState(false);
+  const answer = useAnswerStream();
+  const { start: startStream, stop } = answer;
   const [failed, setFailed] = useState(false);
-  const abortRef = useRef<AbortController | null>(null);
-
-  const stop = useCallback(() => {
-    abortRef.current?.abort();
-    abortRef.current = null;
-  }, []);
-  useEffect(() => stop, [stop]);
 
   const start = useCallback(
     async (content: string, title?: string) => {
-      stop();
-      const ctrl = new AbortController();
-      abortRef.current = ctrl;
-      setMarkdown('');
       setFailed(false);
-      setGenerating(true);
       useMindMapBusy.getState().set(true);
-      let text = '';
-      let ok = false;
       try {
-        for await (const ev of streamMindMap({ content, title }, ctrl.signal)) {
-          if (ev.event === 'text') {
-            text += ev.data.text;
-            setMarkdown(text);
-          } else if (ev.event === 'refusal') {
-            if (!openGateRefusal(ev.data.code, ev.data.msg)) void message.error(ev.data.msg);
-            return;
-          } else if (ev.event === 'error') {
-            void message.error(MSG.mindmapFailed);
-            setFailed(true);
-            return;
-          } else if (ev.event === 'done') {
-            ok = true;
-          }
-        }
-        if (!ok && !ctrl.signal.aborted) {
+        const out = await startStream(mindMapStreamRequest({ content, title }));
+        if (out.status === 'refused') {
+          if (!openGateRefusal(out.error!.code, out.error!.msg)) void message.error(out.error!.msg);
+        } else if (out.status === 'failed') {
           void message.error(MSG.mindmapFailed);
           setFailed(true);
         }
       } finally {
-        if (abortRef.current === ctrl) abortRef.current = null;
-        setGenerating(false);
         useMindMapBusy.getState().set(false);
       }
     },
-    [message, stop],
+    [message, startStream],
   );
 
-  return { markdown, generating, failed, start, stop };
+  return { markdown: answer.state.text, generating: answer.running, failed, start, stop };
 }

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { MSG, type ScholarCheckRes } from '@wanxiang/contract';
-import { streamChat } from '../../api/chat-stream';
+import { Code, MSG, type ScholarCheckRes } from '@wanxiang/contract';
 import { checkScholarDoc, SCHOLAR_READING_PATHS } from '../../api/scholar';
 import { feedback } from '../../components/feedback/holder';
+import { runAnswerStream } from '../../hooks/answer-stream';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { DownloadModal, ReadingModal, type DownloadState, type ReadingState } from './DocModals';
 import { downloadDocument } from './download';
@@ -51,29 +51,22 @@ export function useDocTools() {
     readingAbort.current = ctrl;
     const failed = kind === 'interpret' ? MSG.scholarInterpretFailed : MSG.scholarTranslateFailed;
     setReading({ kind, url, text: '', running: true, error: null });
-    let text = '';
     try {
-      for await (const item of streamChat({
-        model: READING_MODEL,
-        body: { prompt: url, url } as never,
-        path: SCHOLAR_READING_PATHS[kind],
-        signal: ctrl.signal,
-      })) {
-        if (item.event === 'refusal') {
-          if (!openGateRefusal(item.data.code, item.data.msg)) setReading((s) => s && { ...s, error: item.data.msg || failed });
-          else setReading(null);
-          return;
-        }
-        if (item.event === 'text') {
-          text += item.data.text;
-          setReading((s) => s && { ...s, text });
-        } else if (item.event === 'error') {
-          setReading((s) => s && { ...s, error: failed });
-          return;
-        } else if (item.event === 'no_count') {
-          setReading((s) => s && { ...s, error: item.data.text });
-          return;
-        }
+      const out = await runAnswerStream(
+        { model: READING_MODEL, body: { prompt: url, url } as never, path: SCHOLAR_READING_PATHS[kind] },
+        ctrl.signal,
+        {
+          onDelta: (d) => {
+            if (d.text) setReading((s) => s && { ...s, text: s.text + d.text });
+          },
+        },
+      );
+      if (out.status === 'refused') {
+        if (!openGateRefusal(out.error!.code, out.error!.msg)) setReading((s) => s && { ...s, error: out.error!.msg || failed });
+        else setReading(null);
+      } else if (out.status === 'failed') {
+        // A quota notice says its own text; any other failure the reading's failure line.
+        setReading((s) => s && { ...s, error: out.error!.code === Code.NO_COUNT ? out.error!.msg : failed });
       }
     } finally {
       readingBusy.current = false;

@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Code, MSG } from '@wanxiang/contract';
-import { streamChat } from '../../api/chat-stream';
+import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import type { Source } from './citations';
 
@@ -24,67 +24,76 @@ export const AI_SEARCH_MODEL = 'net_search';
 
 const idle: AiSearchState = { query: '', conversationId: '', phase: 'idle', searchQuery: '', sources: [], answer: '', error: '' };
 
+/** The search of the answer streaming or shown now; `ended` once it has an outcome. */
+interface RunInfo {
+  query: string;
+  conversationId: string;
+  searchQuery: string;
+  sources: Source[];
+  ended: { phase: 'done' | 'failed'; error: string } | null;
+}
+
 export function useAiSearch(model = AI_SEARCH_MODEL) {
-  const [state, setState] = useState<AiSearchState>(idle);
-  const abort = useRef<AbortController | null>(null);
+  const stream = useAnswerStream();
+  const { start, reset: resetStream } = stream;
+  const [info, setInfo] = useState<RunInfo | null>(null);
+  /** A finished search shown again from history (no stream). */
+  const [shown, setShown] = useState<AiSearchState | null>(null);
 
   const run = useCallback(
     async (query: string, conversationId: string = crypto.randomUUID()) => {
-      abort.current?.abort();
-      const ctrl = new AbortController();
-      abort.current = ctrl;
-      let s: AiSearchState = { ...idle, query, conversationId, phase: 'searching' };
-      setState(s);
-      const update = (next: Partial<AiSearchState>) => {
-        if (ctrl.signal.aborted) return;
-        s = { ...s, ...next };
-        setState(s);
-      };
-      for await (const ev of streamChat({ model, body: { prompt: query, conversationId }, signal: ctrl.signal })) {
-        if (ctrl.signal.aborted) return;
-        switch (ev.event) {
-          case 'search':
-            update({ searchQuery: ev.data.query });
-            break;
-          case 'search_read':
-            update({ sources: ev.data.sources });
-            break;
-          case 'text':
-            update({ answer: s.answer + ev.data.text, phase: 'answering' });
-            break;
-          case 'refusal':
-            if (!openGateRefusal(ev.data.code, ev.data.msg)) update({ phase: 'failed', error: ev.data.msg });
-            else update({ phase: 'failed', error: '' });
-            return;
-          case 'no_count':
-            openGateRefusal(Code.NO_COUNT, ev.data.text);
-            update({ phase: 'failed', error: ev.data.text });
-            return;
-          case 'error':
-            update({ phase: 'failed', error: ev.data.msg });
-            return;
-          case 'done':
-            update({ phase: s.answer.trim() ? 'done' : 'failed', error: s.answer.trim() ? '' : MSG.searchFailed });
-            return;
-          default:
-            break;
-        }
+      setShown(null);
+      setInfo({ query, conversationId, searchQuery: '', sources: [], ended: null });
+      const patch = (next: Partial<RunInfo>) => setInfo((s) => (s && s.conversationId === conversationId ? { ...s, ...next } : s));
+      const out = await start({ model, body: { prompt: query, conversationId } }, (ev) => {
+        if (ev.event === 'search') patch({ searchQuery: ev.data.query });
+        else if (ev.event === 'search_read') patch({ sources: ev.data.sources });
+      });
+      if (out.status === 'stopped') return;
+      const answered = out.text.trim() !== '';
+      if (out.status === 'done') {
+        patch({ ended: { phase: answered ? 'done' : 'failed', error: answered ? '' : MSG.searchFailed } });
+        return;
       }
-      if (s.phase === 'searching' || s.phase === 'answering') update({ phase: s.answer.trim() ? 'done' : 'failed' });
+      let error = out.error?.msg ?? '';
+      if (out.status === 'refused') {
+        if (openGateRefusal(out.error!.code, out.error!.msg)) error = '';
+      } else if (out.error?.code === Code.NO_COUNT) openGateRefusal(Code.NO_COUNT, error);
+      patch({ ended: { phase: 'failed', error } });
     },
-    [model],
+    [model, start],
   );
 
   const reset = useCallback(() => {
-    abort.current?.abort();
-    setState(idle);
-  }, []);
+    resetStream();
+    setInfo(null);
+    setShown(null);
+  }, [resetStream]);
 
   /** Show a finished search again (a history entry), without searching. */
-  const show = useCallback((next: Partial<AiSearchState>) => {
-    abort.current?.abort();
-    setState({ ...idle, phase: 'done', ...next });
-  }, []);
+  const show = useCallback(
+    (next: Partial<AiSearchState>) => {
+      resetStream();
+      setInfo(null);
+      setShown({ ...idle, phase: 'done', ...next });
+    },
+    [resetStream],
+  );
+
+  const answer = stream.state.text;
+  const state: AiSearchState =
+    shown ??
+    (info
+      ? {
+          query: info.query,
+          conversationId: info.conversationId,
+          searchQuery: info.searchQuery,
+          sources: info.sources,
+          answer,
+          phase: info.ended?.phase ?? (answer ? 'answering' : 'searching'),
+          error: info.ended?.error ?? '',
+        }
+      : idle);
 
   return { state, run, reset, show };
 }
