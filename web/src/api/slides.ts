@@ -1,13 +1,14 @@
 import { MSG, type PptCreated, type PptPreview, type PptTaskInfo, type PptTemplate } from '@wanxiang/contract';
-import { streamChat, type ChatStreamBody, type ChatStreamItem } from './chat-stream';
+import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
+import { dispositionName } from './save-file';
 
 /** Presentations (docs/product/mindmap-and-slides.md §7): outline stream, templates, build task, preview, download. */
 
 /** The outline of a chat message or topic, streamed (meta, text..., done | error | refusal). */
-export function streamPptOutline(content: string, signal?: AbortSignal): AsyncGenerator<ChatStreamItem, void, undefined> {
+export function pptOutlineStreamRequest(content: string): Omit<ChatStreamOptions, 'signal'> {
   const body: ChatStreamBody & { content: string } = { prompt: content, content };
-  return streamChat({ model: 'v35', path: '/v1/ppt/outline', body, signal });
+  return { model: 'v35', path: '/v1/ppt/outline', body };
 }
 
 /** getpptTemplete(style, color). */
@@ -28,20 +29,6 @@ export function getPptPreview(taskId: string): Promise<PptPreview> {
   return get<PptPreview>('/v1/ppt/preview', { id: taskId }, { silent: true });
 }
 
-/** The file name of a Content-Disposition header (RFC 5987 filename* first). */
-export function dispositionName(header: string | null, fallback = 'AI PPT.pptx'): string {
-  if (!header) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      // a malformed escape: fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1] ?? fallback;
-}
 
 /** downPPT(task): the .pptx as a blob and its name; a JSON answer is the server's refusal. */
 export async function downloadPpt(taskId: string): Promise<{ blob: Blob; name: string }> {
@@ -56,5 +43,5 @@ export async function downloadPpt(taskId: string): Promise<{ blob: Blob; name: s
     throw new RequestError(body?.code ?? res.status, body?.msg ?? MSG.slidesDownloadFailed);
   }
   if (!res.ok) throw new RequestError(res.status, MSG.slidesDownloadFailed);
-  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
+  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition'), 'AI PPT.pptx') };
 }

@@ -4,7 +4,8 @@ import { AimOutlined, DownloadOutlined, FileMarkdownOutlined, FullscreenOutlined
 import { MSG } from '@wanxiang/contract';
 import type { Markmap } from 'markmap-view';
 import { loadMarkmap, toMarkmapTree } from './markmap-data';
-import { downloadBlob, downloadMarkdown, fileNameOf, svgToPng, titleOf } from './export';
+import { saveBlob } from '../../api/save-file';
+import { downloadMarkdown, fileNameOf, svgToPng, titleOf } from './export';
 import styles from './mindmap.module.css';
 
 /** Redraws at most this often while the outline streams in. */
@@ -85,7 +86,7 @@ export function MindMapView({ markdown, streaming = false }: MindMapViewProps) {
     setExporting(true);
     try {
       await big.mm.fit();
-      downloadBlob(await svgToPng(big.svg), fileNameOf(titleOf(markdown), 'png'));
+      saveBlob(await svgToPng(big.svg), fileNameOf(titleOf(markdown), 'png'));
     } catch {
       void message.error(MSG.mindmapDownloadFailed);
     } finally {

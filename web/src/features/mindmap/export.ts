@@ -1,3 +1,5 @@
+import { saveText } from '../../api/save-file';
+
 /**
  * Exports of the mind-map panel (2.8): the markdown as a .md file and the drawn SVG as a PNG
  * (SVG → data URL → image → canvas). Both reject on failure; the caller shows 下载失败.
@@ -15,19 +17,8 @@ export function titleOf(markdown: string): string {
   return (line ?? '').replace(/^#+\s*/, '').trim();
 }
 
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function downloadMarkdown(markdown: string): void {
-  downloadBlob(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }), fileNameOf(titleOf(markdown), 'md'));
+  saveText(markdown, fileNameOf(titleOf(markdown), 'md'), 'text/markdown;charset=utf-8');
 }
 
 /**

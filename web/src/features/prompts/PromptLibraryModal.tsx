@@ -6,7 +6,8 @@ import { filterPrompts, usePromptStore, type MyPrompt } from '../../stores/promp
 import { NetworkImportPanel } from './NetworkImportPanel';
 import { PromptCard } from './PromptCard';
 import { PromptFormModal } from './PromptFormModal';
-import { downloadText, EXPORT_FILE_NAME, exportText, pageOf, parseImportText } from './prompt-io';
+import { saveText } from '../../api/save-file';
+import { EXPORT_FILE_NAME, exportText, pageOf, parseImportText } from './prompt-io';
 import styles from './prompts.module.css';
 
 type Tab = 'mine' | 'builtin';
@@ -89,7 +90,7 @@ export function PromptLibraryModal({ open, mobile, onClose, onUse }: Props) {
       void message.warning(out.error);
       return;
     }
-    downloadText(out.text, EXPORT_FILE_NAME);
+    saveText(out.text, EXPORT_FILE_NAME, 'application/json;charset=utf-8');
   };
 
   const copyBuiltin = (t: PromptTemplate) => {

@@ -31,19 +31,6 @@ export function exportText(list: PromptTemplate[]): { ok: true; text: string } |
   };
 }
 
-/** Have the browser save `text` as a file. */
-export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** One page of a list: 1-based page, clamped to the last page. */
 export function pageOf<T>(list: T[], page: number, size: number): { items: T[]; page: number } {
   const last = Math.max(1, Math.ceil(list.length / size));

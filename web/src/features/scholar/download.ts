@@ -1,19 +1,6 @@
 import { SCHOLAR_DOWNLOAD_PATH } from '../../api/scholar';
 import { apiUrl, authHeaders } from '../../api/request';
-
-/** File name from Content-Disposition (filename* first), else the fallback. */
-export function attachmentName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
-}
+import { dispositionName, saveBlob } from '../../api/save-file';
 
 /**
  * Download a result's document through the server (downUrl(url, file)), reporting progress
@@ -38,12 +25,5 @@ export async function downloadDocument(url: string, onProgress: (p: number | nul
   }
   onProgress(1);
   const blob = new Blob(parts, { type });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = attachmentName(res.headers.get('content-disposition'), 'document');
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, dispositionName(res.headers.get('content-disposition'), 'document'));
 }

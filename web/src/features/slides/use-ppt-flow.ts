@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { MSG, type PptPreview } from '@wanxiang/contract';
-import { createPpt, downloadPpt, getPptPreview, getPptTask, streamPptOutline } from '../../api/slides';
+import { createPpt, downloadPpt, getPptPreview, pptOutlineStreamRequest } from '../../api/slides';
+import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { RequestError } from '../../api/request';
+import { saveBlob } from '../../api/save-file';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { followBuild } from './follow-build';
-
-/** How often a build task is asked for its status, and for how long at most. */
-export const TASK_POLL_MS = 800;
-export const TASK_POLL_MAX = 150;
 
 export type BuildPhase = 'idle' | 'building' | 'done' | 'failed';
 
@@ -33,27 +31,6 @@ export interface PptFlow {
   reset: () => void;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-
-/** Saves a blob under a name through a temporary link. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The presentation flow of 4.5: text (idle, generating, done), then file (choose template,
  * confirm, task created, download). A quota refusal opens the upgrade dialog.
@@ -61,7 +38,9 @@ function saveBlob(blob: Blob, name: string): void {
 export function usePptFlow(): PptFlow {
   const { message } = App.useApp();
   const [outline, setOutline] = useState('');
-  const [outlining, setOutlining] = useState(false);
+  const outlineStream = useAnswerStream();
+  const { start: startStream, reset: resetStream } = outlineStream;
+  const outlining = outlineStream.running;
   const [templateId, setTemplateId] = useState('');
   const [phase, setPhase] = useState<BuildPhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -69,7 +48,6 @@ export function usePptFlow(): PptFlow {
   const [preview, setPreview] = useState<PptPreview | null>(null);
   const [taskId, setTaskId] = useState('');
   const abortRef = useRef<AbortController | null>(null);
-  const outlineRef = useRef('');
 
   const cancel = useCallback(() => {
     abortRef.current?.abort();
@@ -77,35 +55,21 @@ export function usePptFlow(): PptFlow {
   }, []);
   useEffect(() => cancel, [cancel]);
 
+  // The streamed outline fills the editable one (the user edits it once the stream has ended).
+  const streamed = outlineStream.state;
+  useEffect(() => {
+    if (streamed.status !== 'idle') setOutline(streamed.text);
+  }, [streamed.status, streamed.text]);
+
   const startOutline = useCallback(
     async (content: string) => {
       cancel();
-      const ctrl = new AbortController();
-      abortRef.current = ctrl;
-      outlineRef.current = '';
-      setOutline('');
-      setOutlining(true);
-      let ok = false;
-      try {
-        for await (const ev of streamPptOutline(content, ctrl.signal)) {
-          if (ev.event === 'text') {
-            outlineRef.current += ev.data.text;
-            setOutline(outlineRef.current);
-          } else if (ev.event === 'refusal') {
-            if (!openGateRefusal(ev.data.code, ev.data.msg)) void message.error(ev.data.msg);
-            return;
-          } else if (ev.event === 'error') {
-            void message.error(MSG.slidesFailed);
-            return;
-          } else if (ev.event === 'done') ok = true;
-        }
-        if (!ok && !ctrl.signal.aborted) void message.error(MSG.slidesFailed);
-      } finally {
-        if (abortRef.current === ctrl) abortRef.current = null;
-        setOutlining(false);
-      }
+      const out = await startStream(pptOutlineStreamRequest(content));
+      if (out.status === 'refused') {
+        if (!openGateRefusal(out.error!.code, out.error!.msg)) void message.error(out.error!.msg);
+      } else if (out.status === 'failed') void message.error(MSG.slidesFailed);
     },
-    [cancel, message],
+    [cancel, message, startStream],
   );
 
   const checkOutline = useCallback((): boolean => {
@@ -178,14 +142,14 @@ export function usePptFlow(): PptFlow {
 
   const reset = useCallback(() => {
     cancel();
-    outlineRef.current = '';
+    resetStream();
     setOutline('');
     setPhase('idle');
     setProgress(0);
     setStage('');
     setPreview(null);
     setTaskId('');
-  }, [cancel]);
+  }, [cancel, resetStream]);
 
   return { outline, setOutline, outlining, startOutline, templateId, setTemplateId, phase, progress, stage, preview, taskId, build, download, checkOutline, reset };
 }
