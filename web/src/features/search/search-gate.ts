@@ -1,16 +1,12 @@
-import { MSG, type QuotaRefusal } from '@wanxiang/contract';
-import { numberCheck } from '../../api/quota';
-import { RequestError } from '../../api/request';
-import { openLoginDialog } from '../../app-events';
+import { MSG } from '@wanxiang/contract';
 import { feedback } from '../../components/feedback/holder';
-import { useUserStore } from '../../stores/user';
-import { openGateRefusal } from '../chat/gates/quota-gate';
+import { passQuotaGate } from '../chat/gates/quota-gate';
 import { isBlankQuery } from './keyword';
 
 /**
  * The checks before a landing search (docs/product/quota-and-points.md §5, §7), for every search mode:
- * a blank query warns 请输入内容后搜索！, a visitor gets the login dialog, then the usage check
- * of the mode's quota name runs and a refusal opens the upgrade/count dialog. Resolves true
+ * a blank query warns 请输入内容后搜索！, then the one quota gate: a visitor gets the login dialog,
+ * the usage check of the mode's quota name runs and a refusal opens its dialog. Resolves true
  * when the search may start. `silentBlank`: the unified page, where a blank query does nothing.
  */
 export async function canStartSearch(query: string, quotaKey?: string, opts: { silentBlank?: boolean } = {}): Promise<boolean> {
@@ -18,19 +14,5 @@ export async function canStartSearch(query: string, quotaKey?: string, opts: { s
     if (!opts.silentBlank) feedback().warn(MSG.searchEmptyQuery);
     return false;
   }
-  if (!useUserStore.getState().user) {
-    openLoginDialog();
-    return false;
-  }
-  if (!quotaKey) return true;
-  try {
-    await numberCheck({ type: quotaKey, number: 1 }, { silent: true });
-    return true;
-  } catch (err) {
-    if (!(err instanceof RequestError)) return true;
-    const data = (err.body as { data?: QuotaRefusal | null } | null)?.data;
-    if (openGateRefusal(err.code, err.msg, data?.vip)) return false;
-    // Only a refusal stops the search; a check that could not run does not.
-    return true;
-  }
+  return passQuotaGate({ quotaKey, requireLogin: true });
 }

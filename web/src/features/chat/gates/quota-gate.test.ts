@@ -3,7 +3,9 @@ import { Code, MSG, type ModelEntry } from '@wanxiang/contract';
 import { setFeedback, type Feedback } from '../../../components/feedback/holder';
 import { useChatExtras } from '../../../stores/chat-extras';
 import { useUserStore } from '../../../stores/user';
-import { afterReply, openGateRefusal, precheckQuota } from './quota-gate';
+import { useBindPhoneStore } from '../../account/bind-phone/bind-phone-store';
+import { onOpenLoginDialog } from '../../../app-events';
+import { afterReply, openGateRefusal, passQuotaGate, precheckQuota } from './quota-gate';
 import { useGateStore } from './gate-store';
 
 /** The quota gate's calls and dialogs, with the server answered by a fetch stub. */
@@ -92,5 +94,42 @@ describe('openGateRefusal', () => {
     expect(openGateRefusal(Code.NO_POINTS, MSG.pointsNotEnough(5))).toBe(true);
     expect(useGateStore.getState().dialog).toEqual({ kind: 'points', text: MSG.pointsNotEnough(5) });
     expect(openGateRefusal(Code.MODEL_OFFLINE, MSG.modelOffline)).toBe(false);
+  });
+});
+
+describe('passQuotaGate (the one gate of chat, searches and tools)', () => {
+  it('asks a visitor to log in first when login is required, without a check', async () => {
+    const login = vi.fn();
+    const off = onOpenLoginDialog(login);
+    expect(await passQuotaGate({ quotaKey: 'resource_cloud', requireLogin: true })).toBe(false);
+    off();
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the quota name and opens the dialog of a refusal: tier, points, bind phone', async () => {
+    useUserStore.setState({ token: 't', user: { vip: 0 } as never });
+    fetchMock.mockResolvedValueOnce(json({ code: 200, msg: 'success', data: { key: 'resource_cloud', maxNumber: 2, balance: 1, used: 1 } }));
+    expect(await passQuotaGate({ quotaKey: 'resource_cloud', requireLogin: true })).toBe(true);
+    expect(calls()).toEqual([['/api/v1/number/check', { type: 'resource_cloud', number: 1 }]]);
+
+    fetchMock.mockResolvedValueOnce(json({ code: Code.TIER_DENIED, msg: '请升级会员', data: null }));
+    expect(await passQuotaGate({ quotaKey: 'chat_v40' })).toBe(false);
+    expect(useGateStore.getState().dialog).toEqual({ kind: 'tier', text: '请升级会员' });
+
+    fetchMock.mockResolvedValueOnce(json({ code: Code.NEED_PHONE, msg: MSG.needPhone, data: null }));
+    expect(await passQuotaGate({ quotaKey: 'chat_v40' })).toBe(false);
+    expect(useBindPhoneStore.getState().open).toBe(true);
+    useBindPhoneStore.getState().hide();
+  });
+
+  it('a check that could not run: searches go on, the chat tells the error and stops (a time-out goes on)', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: 500, msg: '服务异常', data: null }));
+    expect(await passQuotaGate({ quotaKey: 'resource_cloud' })).toBe(true);
+    fetchMock.mockResolvedValueOnce(json({ code: 500, msg: '服务异常', data: null }));
+    expect(await passQuotaGate({ quotaKey: 'chat_v40', onCheckError: 'notify' })).toBe(false);
+    expect(silent.notifyError).toHaveBeenCalledWith(MSG.errorTitle, '服务异常');
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    expect(await passQuotaGate({ quotaKey: 'chat_v40', onCheckError: 'notify' })).toBe(true);
   });
 });
