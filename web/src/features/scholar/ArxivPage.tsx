@@ -1,15 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Spin, Typography } from 'antd';
 import { MSG, type ArxivItem } from '@wanxiang/contract';
 import { searchArxiv } from '../../api/scholar';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { SearchBox, SearchHero } from '../search/SearchHero';
 import { SearchLayout } from '../search/SearchLayout';
-import type { HistoryEntry } from '../search/history';
-import { canStartSearch } from '../search/search-gate';
-import { useDebouncedSave } from '../search/useDebouncedSave';
-import { usePresetSearch } from '../search/usePresetSearch';
-import { useSearchHistory } from '../search/useSearchHistory';
+import { useSearchPage } from '../search/useSearchPage';
 import { ArxivCard } from './ArxivCard';
 import { ArxivDigest } from './ArxivDigest';
 import { LoadMore, SearchFailed } from './ListFooter';
@@ -24,38 +19,23 @@ const QUOTA_KEY = 'resource_learning_search';
  * (2.7); a search shows arXiv results with load more, and back returns to the landing.
  */
 export default function ArxivPage() {
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
   const [keyword, setKeyword] = useState<string | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const history = useSearchHistory(MODE, false);
-  const saveHistory = useDebouncedSave(MODE, history.reload);
   const list = usePagedSearch<ArxivItem, string>((k, page, signal) => searchArxiv({ keyword: k, start: page }, signal));
-
-  const run = useCallback(
-    async (q: string) => {
-      if (!(await canStartSearch(q, QUOTA_KEY))) return;
-      const k = q.trim();
-      setValue(k);
+  const page = useSearchPage({
+    mode: MODE,
+    quotaKey: QUOTA_KEY,
+    historyOpenOnDesktop: false,
+    onSearch: (k) => {
       setKeyword(k);
-      saveHistory(k);
       void list.start(k);
     },
-    [saveHistory, list],
-  );
-  usePresetSearch((q) => void run(q), setValue);
-
-  const onPickHistory = (e: HistoryEntry) => {
-    if (isMobile) setHistoryOpen(false);
-    void run(e.text);
-  };
+  });
+  const { value, setValue } = page;
+  const run = page.search;
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={onPickHistory}
+      {...page.layout}
       onBack={
         keyword !== null
           ? () => {

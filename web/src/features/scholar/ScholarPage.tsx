@@ -1,15 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Segmented, Select, Spin, Tag, Typography } from 'antd';
 import { MSG, type AcademicResult } from '@wanxiang/contract';
 import { searchScholar } from '../../api/scholar';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { SearchBox, SearchHero } from '../search/SearchHero';
 import { SearchLayout } from '../search/SearchLayout';
-import type { HistoryEntry } from '../search/history';
-import { canStartSearch } from '../search/search-gate';
-import { useDebouncedSave } from '../search/useDebouncedSave';
-import { usePresetSearch } from '../search/usePresetSearch';
-import { useSearchHistory } from '../search/useSearchHistory';
+import { useSearchPage } from '../search/useSearchPage';
 import { InsightsPanel } from './InsightsPanel';
 import { LoadMore, SearchFailed } from './ListFooter';
 import { ScholarResultCard } from './ScholarResultCard';
@@ -43,37 +38,25 @@ function yearOptions(now = new Date()) {
  * document check and actions, load more, and the insights panel.
  */
 export default function ScholarPage() {
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
   const [source, setSource] = useState<Source>('google');
   const [year, setYear] = useState('');
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
-  const history = useSearchHistory(MODE, false);
-  const saveHistory = useDebouncedSave(MODE, history.reload);
   const tools = useDocTools();
   const list = usePagedSearch<AcademicResult, Query>((q, page, signal) =>
     searchScholar({ keyword: q.keyword, start: page, source: q.source, ...(q.year ? { year: q.year } : {}) }, signal),
   );
   const [query, setQuery] = useState<Query | null>(null);
-
-  const run = useCallback(
-    async (q: string, next: Partial<Query> = {}) => {
-      if (!(await canStartSearch(q, QUOTA_KEY))) return;
-      const keyword = q.trim();
+  const page = useSearchPage<[next?: Partial<Query>]>({
+    mode: MODE,
+    quotaKey: QUOTA_KEY,
+    onSearch: (keyword, next = {}) => {
       const full: Query = { keyword, source: next.source ?? source, year: next.year ?? year };
-      setValue(keyword);
       setQuery(full);
-      saveHistory(keyword);
       void list.start(full);
     },
-    [source, year, saveHistory, list],
-  );
-  usePresetSearch((q) => void run(q), setValue);
+  });
+  const { value, setValue } = page;
+  const run = page.search;
 
-  const onPickHistory = (e: HistoryEntry) => {
-    if (isMobile) setHistoryOpen(false);
-    void run(e.text);
-  };
   const back = () => {
     list.reset();
     setQuery(null);
@@ -81,10 +64,7 @@ export default function ScholarPage() {
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={onPickHistory}
+      {...page.layout}
       onBack={query ? back : undefined}
       backText={MSG.scholarBack}
     >

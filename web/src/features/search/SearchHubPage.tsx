@@ -6,9 +6,7 @@ import { MSG } from '@wanxiang/contract';
 import { searchScholar } from '../../api/scholar';
 import { searchWebdisk } from '../../api/webdisk';
 import { detectIntent } from '../../api/search';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { CATEGORIES, categoryOf, fromIntent, type Category } from './categories';
-import type { HistoryEntry } from './history';
 import { isBlankQuery } from './keyword';
 import { emptySource, nextPage, pageFailed, pageLoaded, resetPager, startLoading, type Pager } from './pager';
 import { ResultList, type HubItem } from './ResultList';
@@ -16,9 +14,7 @@ import { SearchBox, SearchHero } from './SearchHero';
 import { SearchLayout } from './SearchLayout';
 import { canStartSearch } from './search-gate';
 import { toolPath } from './tools';
-import { useDebouncedSave } from './useDebouncedSave';
-import { usePresetSearch } from './usePresetSearch';
-import { useSearchHistory } from './useSearchHistory';
+import { useSearchPage } from './useSearchPage';
 import styles from './search.module.css';
 
 /** Local history rows of the unified page. */
@@ -31,17 +27,12 @@ const HUB_MODE = 0;
  */
 export default function SearchHubPage() {
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
   const [query, setQuery] = useState('');
   const [detecting, setDetecting] = useState(false);
   const [reason, setReason] = useState('');
   const [category, setCategory] = useState<Category>('academic');
   const [source, setSource] = useState('google');
   const [pager, setPager] = useState<Pager<HubItem>>({});
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
-  const history = useSearchHistory(HUB_MODE, false);
-  const saveHistory = useDebouncedSave(HUB_MODE, history.reload);
   // Answers of an older query or source must not land in the current list.
   const generation = useRef(0);
 
@@ -70,11 +61,13 @@ export default function SearchHubPage() {
     [load],
   );
 
-  const search = useCallback(
-    async (raw: string) => {
-      if (isBlankQuery(raw) || detecting) return;
-      if (!(await canStartSearch(raw, undefined, { silentBlank: true }))) return;
-      const q = raw.trim();
+  const page = useSearchPage({
+    mode: HUB_MODE,
+    // A blank query does nothing here, nor a second one while the first is being detected.
+    check: async (raw) => !isBlankQuery(raw) && !detecting && canStartSearch(raw, undefined, { silentBlank: true }),
+    // Saved once the category's own check passed.
+    autoSaveHistory: false,
+    onSearch: async (q) => {
       setDetecting(true);
       let intent;
       try {
@@ -88,12 +81,12 @@ export default function SearchHubPage() {
       if (!(await canStartSearch(q, categoryOf(picked.category).quotaKey))) return;
       setQuery(q);
       setReason(intent?.reason ?? '');
-      saveHistory(q);
+      page.saveHistory(q);
       open(q, picked.category, picked.source);
     },
-    [detecting, open, saveHistory],
-  );
-  usePresetSearch((q) => void search(q), setValue);
+  });
+  const { value, setValue } = page;
+  const search = page.search;
 
   const switchCategory = (key: string) => {
     const cat = categoryOf(key as Category);
@@ -104,14 +97,7 @@ export default function SearchHubPage() {
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={(e: HistoryEntry) => {
-        setValue(e.text);
-        if (isMobile) setHistoryOpen(false);
-        void search(e.text);
-      }}
+      {...page.layout}
       onBack={query ? () => setQuery('') : undefined}
     >
       {!query ? (

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Segmented } from 'antd';
 import { MSG, type StoredMessage } from '@wanxiang/contract';
 import { recordData } from '../../api/history';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { chatPath, modelKeyCandidates } from '../chat/model-key';
 import { AiSearchAnswer } from './AiSearchAnswer';
 import { HotCards } from './HotCards';
@@ -12,12 +11,9 @@ import { SearchHero } from './SearchHero';
 import { SearchLayout } from './SearchLayout';
 import { bottomTypeOf, modeOf } from './keyword';
 import type { HistoryEntry } from './history';
-import { canStartSearch } from './search-gate';
 import { AI_SEARCH_TOOL, SEARCH_TOOLS, toolPath } from './tools';
 import { AI_SEARCH_MODEL, useAiSearch } from './useAiSearch';
-import { useDebouncedSave } from './useDebouncedSave';
-import { usePresetSearch } from './usePresetSearch';
-import { useSearchHistory } from './useSearchHistory';
+import { useSearchPage } from './useSearchPage';
 import styles from './search.module.css';
 
 /** Models an AI search may run on when `type` names one (the web-search models of the catalog). */
@@ -32,17 +28,12 @@ export default function SearchLandingPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
   const mode = modeOf(location.pathname, params.get('mode'));
   const model = modelKeyCandidates(params.get('type')).find((k) => SEARCH_MODELS.includes(k)) ?? AI_SEARCH_MODEL;
   const bottomType = bottomTypeOf(params);
 
-  const [value, setValue] = useState('');
   const [searchType, setSearchType] = useState('serachnet');
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
   const ai = useAiSearch(model);
-  const history = useSearchHistory(mode, mode === 2);
-  const saveHistory = useDebouncedSave(mode, history.reload);
 
   // bottomType opens that chat tool (voice, web, doc, video, image) on load.
   useEffect(() => {
@@ -50,28 +41,30 @@ export default function SearchLandingPage() {
   }, [bottomType, model, navigate]);
 
   const tool = SEARCH_TOOLS.find((t) => t.key === searchType) ?? AI_SEARCH_TOOL;
-  const search = useCallback(
-    async (q: string) => {
-      const quotaKey = mode === 1 ? tool.quotaKey : 'chat_networking';
-      if (!(await canStartSearch(q, quotaKey))) return;
-      const query = q.trim();
+  const page = useSearchPage({
+    mode,
+    quotaKey: mode === 1 ? tool.quotaKey : 'chat_networking',
+    withServerHistory: mode === 2,
+    // An AI search saves its row with the conversation id.
+    autoSaveHistory: false,
+    onSearch: (query) => {
       if (mode === 1) {
-        saveHistory(query);
+        page.saveHistory(query);
         navigate(toolPath(tool.key, query));
         return;
       }
       const id = crypto.randomUUID();
-      saveHistory(query, id);
+      page.saveHistory(query, id);
       void ai.run(query, id);
     },
-    [mode, tool, ai, navigate, saveHistory],
-  );
-  usePresetSearch((q) => void search(q), setValue);
+  });
+  const { value, setValue, search } = page;
 
+  /** A saved AI search opens as it was (no new search); other rows search again. */
   const pickHistory = async (e: HistoryEntry) => {
+    if (mode !== 2 || !e.searchid) return page.layout.onPickHistory(e);
     setValue(e.text);
-    if (isMobile) setHistoryOpen(false);
-    if (mode !== 2 || !e.searchid) return void search(e.text);
+    if (page.isMobile) page.setHistoryOpen(false);
     try {
       const rec = await recordData(e.searchid);
       const { question, answer, search } = lastExchange(rec.messages);
@@ -84,9 +77,7 @@ export default function SearchLandingPage() {
   const results = mode === 2 && ai.state.phase !== 'idle';
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
+      {...page.layout}
       onPickHistory={(e) => void pickHistory(e)}
       onBack={results ? ai.reset : undefined}
       right={results ? <MindMapSlot state={ai.state} /> : undefined}

@@ -1,17 +1,12 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { LOOKFORFILE_MODEL, MSG } from '@wanxiang/contract';
-import { streamChat } from '../../api/chat-stream';
 import { Markdown } from '../../components/markdown';
-import { useIsMobile } from '../../hooks/useIsMobile';
+import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { SearchBox, SearchHero } from '../search/SearchHero';
 import { SearchLayout } from '../search/SearchLayout';
-import type { HistoryEntry } from '../search/history';
-import { canStartSearch } from '../search/search-gate';
-import { useDebouncedSave } from '../search/useDebouncedSave';
-import { usePresetSearch } from '../search/usePresetSearch';
-import { useSearchHistory } from '../search/useSearchHistory';
+import { useSearchPage } from '../search/useSearchPage';
 import { CHAT_SEND_DELAY_MS, FIRST_SEND_DELAY_MS, pickRandom } from './webdisk-logic';
 import styles from './webdisk.module.css';
 
@@ -37,69 +32,57 @@ const wait = (ms: number, signal: AbortSignal) =>
  * the answer streams as markdown. The first send waits 1000 ms, later ones 100 ms (9).
  */
 export default function LookForFilePage() {
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
-  const history = useSearchHistory(MODE, false);
-  const saveHistory = useDebouncedSave(MODE, history.reload);
+  const [shown, setShown] = useState<{ query: string; error: string } | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const stream = useAnswerStream();
   const sample = useMemo(() => pickRandom(MSG.lookforfileSamples, 1), []);
-  const abortRef = useRef<AbortController | null>(null);
+  const delayAbort = useRef<AbortController | null>(null);
   const sentOnce = useRef(false);
+  const { start: startStream, stop: stopStream, reset: resetStream } = stream;
 
-  const run = useCallback(
-    async (q: string) => {
-      if (!(await canStartSearch(q, QUOTA_KEY))) return;
-      const query = q.trim();
-      abortRef.current?.abort();
+  const page = useSearchPage({
+    mode: MODE,
+    quotaKey: QUOTA_KEY,
+    onSearch: async (query) => {
+      delayAbort.current?.abort();
       const abort = new AbortController();
-      abortRef.current = abort;
-      setValue(query);
-      saveHistory(query);
-      setAnswer({ query, text: '', streaming: true, error: '' });
+      delayAbort.current = abort;
+      resetStream();
+      setShown({ query, error: '' });
+      setWaiting(true);
       const delay = sentOnce.current ? CHAT_SEND_DELAY_MS : FIRST_SEND_DELAY_MS;
       sentOnce.current = true;
       if (!(await wait(delay, abort.signal))) return;
-      let text = '';
+      setWaiting(false);
+      const out = await startStream({ model: LOOKFORFILE_MODEL, body: { prompt: query } });
+      if (out.status === 'stopped') return;
       let error = '';
-      for await (const ev of streamChat({ model: LOOKFORFILE_MODEL, body: { prompt: query }, signal: abort.signal })) {
-        if (ev.event === 'text') {
-          text += ev.data.text;
-          setAnswer({ query, text, streaming: true, error: '' });
-        } else if (ev.event === 'refusal') {
-          if (!openGateRefusal(ev.data.code, ev.data.msg)) error = ev.data.msg;
-        } else if (ev.event === 'no_count') {
-          error = ev.data.text;
-        } else if (ev.event === 'error') {
-          error = ev.data.msg;
-        }
-      }
-      if (abort.signal.aborted) return;
-      setAnswer({ query, text, streaming: false, error: text ? '' : error });
+      if (out.status === 'refused') {
+        if (!openGateRefusal(out.error!.code, out.error!.msg)) error = out.error!.msg;
+      } else if (out.status === 'failed') error = out.error!.msg;
+      // What arrived stands; the error shows only for an answer without text.
+      setShown({ query, error: out.text ? '' : error });
     },
-    [saveHistory],
-  );
-  usePresetSearch((q) => void run(q), setValue);
+  });
+  const { value, setValue } = page;
+  const run = page.search;
 
   const stop = () => {
-    abortRef.current?.abort();
-    setAnswer((a) => (a ? { ...a, streaming: false } : a));
+    delayAbort.current?.abort();
+    setWaiting(false);
+    stopStream();
   };
   const back = () => {
-    abortRef.current?.abort();
-    setAnswer(null);
+    delayAbort.current?.abort();
+    setWaiting(false);
+    resetStream();
+    setShown(null);
   };
-  const onPickHistory = (e: HistoryEntry) => {
-    if (isMobile) setHistoryOpen(false);
-    void run(e.text);
-  };
+  const answer: Answer | null = shown && { ...shown, text: stream.state.text, streaming: waiting || stream.running };
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={onPickHistory}
+      {...page.layout}
       onBack={answer ? back : undefined}
       backText={MSG.webdiskBack}
     >

@@ -1,18 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG, type WebResult } from '@wanxiang/contract';
 import { numberSubmit } from '../../api/quota';
-import { findWebsites } from '../../api/webdisk';
-import { useIsMobile } from '../../hooks/useIsMobile';
+import { findWebsites } from './find-websites';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { SearchHero } from '../search/SearchHero';
 import { SearchLayout } from '../search/SearchLayout';
-import type { HistoryEntry } from '../search/history';
-import { canStartSearch } from '../search/search-gate';
-import { useDebouncedSave } from '../search/useDebouncedSave';
-import { usePresetSearch } from '../search/usePresetSearch';
-import { useSearchHistory } from '../search/useSearchHistory';
+import { useSearchPage } from '../search/useSearchPage';
 import { pickRandom, safeHref, WEB_EXAMPLES_SHOWN } from './webdisk-logic';
 import styles from './webdisk.module.css';
 
@@ -25,30 +20,22 @@ const QUOTA_KEY = 'resource_website';
  * 返回搜索页 back to the landing. On success one resource_website use is reported.
  */
 export default function LookForWebPage() {
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
   const [keyword, setKeyword] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [items, setItems] = useState<WebResult[]>([]);
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
-  const history = useSearchHistory(MODE, false);
-  const saveHistory = useDebouncedSave(MODE, history.reload);
   const examples = useMemo(() => pickRandom(MSG.lookforwebSamples, WEB_EXAMPLES_SHOWN), []);
   const abortRef = useRef<AbortController | null>(null);
-
-  const run = useCallback(
-    async (q: string) => {
-      if (!(await canStartSearch(q, QUOTA_KEY))) return;
-      const k = q.trim();
+  const page = useSearchPage({
+    mode: MODE,
+    quotaKey: QUOTA_KEY,
+    onSearch: async (k) => {
       abortRef.current?.abort();
       const abort = new AbortController();
       abortRef.current = abort;
-      setValue(k);
       setKeyword(k);
       setItems([]);
       setLoading(true);
-      saveHistory(k);
-      const res = await findWebsites(k, !isMobile, abort.signal);
+      const res = await findWebsites(k, !page.isMobile, abort.signal);
       if (abort.signal.aborted) return;
       setLoading(false);
       if (res.refusal) {
@@ -58,9 +45,9 @@ export default function LookForWebPage() {
       setItems(res.items);
       if (res.items.length > 0) void numberSubmit({ type: QUOTA_KEY, number: 1 }, { silent: true }).catch(() => undefined);
     },
-    [isMobile, saveHistory],
-  );
-  usePresetSearch((q) => void run(q), setValue);
+  });
+  const { value, setValue } = page;
+  const run = page.search;
 
   const back = () => {
     abortRef.current?.abort();
@@ -68,17 +55,10 @@ export default function LookForWebPage() {
     setKeyword(null);
     setItems([]);
   };
-  const onPickHistory = (e: HistoryEntry) => {
-    if (isMobile) setHistoryOpen(false);
-    void run(e.text);
-  };
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={onPickHistory}
+      {...page.layout}
       onBack={keyword !== null ? back : undefined}
       backText={MSG.lookforwebBack}
     >

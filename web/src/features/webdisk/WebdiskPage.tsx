@@ -1,14 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { MSG, type WebdiskChannel } from '@wanxiang/contract';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import { SearchBox, SearchHero } from '../search/SearchHero';
 import { SearchLayout } from '../search/SearchLayout';
-import type { HistoryEntry } from '../search/history';
-import { canStartSearch } from '../search/search-gate';
-import { useDebouncedSave } from '../search/useDebouncedSave';
-import { usePresetSearch } from '../search/usePresetSearch';
-import { useSearchHistory } from '../search/useSearchHistory';
+import { useSearchPage } from '../search/useSearchPage';
 import { CloudResultItem } from './CloudResultItem';
 import { useChannelList } from './useChannelList';
 import { MAX_SUGGESTIONS, WEBDISK_TABS } from './webdisk-logic';
@@ -29,36 +24,24 @@ const TAB_LABELS: Record<WebdiskChannel, string> = {
  * channel shows 暂无数据 with a retry and the hint to switch channels.
  */
 export default function WebdiskPage() {
-  const isMobile = useIsMobile();
-  const [value, setValue] = useState('');
   const [keyword, setKeyword] = useState<string | null>(null);
   const [tab, setTab] = useState<WebdiskChannel>('up1');
-  const [historyOpen, setHistoryOpen] = useState(!isMobile);
-  const history = useSearchHistory(MODE, false);
-  const saveHistory = useDebouncedSave(MODE, history.reload);
   const list = useChannelList();
-
-  const run = useCallback(
-    async (q: string) => {
-      if (!(await canStartSearch(q, QUOTA_KEY))) return;
-      const k = q.trim();
-      setValue(k);
+  const page = useSearchPage({
+    mode: MODE,
+    quotaKey: QUOTA_KEY,
+    onSearch: (k) => {
       setKeyword(k);
-      saveHistory(k);
       void list.start(k, tab);
     },
-    [tab, saveHistory, list],
-  );
-  usePresetSearch((q) => void run(q), setValue);
+  });
+  const { value, setValue } = page;
+  const run = page.search;
 
   const switchTab = (next: string) => {
     const channel = next as WebdiskChannel;
     setTab(channel);
     if (keyword) void list.start(keyword, channel);
-  };
-  const onPickHistory = (e: HistoryEntry) => {
-    if (isMobile) setHistoryOpen(false);
-    void run(e.text);
   };
   const back = () => {
     list.reset();
@@ -67,10 +50,7 @@ export default function WebdiskPage() {
 
   return (
     <SearchLayout
-      history={history}
-      historyOpen={historyOpen}
-      setHistoryOpen={setHistoryOpen}
-      onPickHistory={onPickHistory}
+      {...page.layout}
       onBack={keyword ? back : undefined}
       backText={MSG.webdiskBack}
     >
