@@ -1,5 +1,4 @@
 import type {
-  GroupAddReq,
   GroupComment,
   GroupCommentReq,
   GroupDetailsRes,
@@ -8,15 +7,10 @@ import type {
   GroupListRes,
   GroupModelsReq,
   GroupRecordAddReq,
-  GroupRecordDeleteReq,
 } from '@wanxiang/contract';
 import { post } from './request';
 
 /** Multi-model comparison sessions (docs/product/battle.md §7), served under /api/v2/chat/groups/*. */
-
-export function addGroup(req: Omit<GroupAddReq, 'multiTurn'> & { multiTurn?: boolean }): Promise<GroupItem> {
-  return post<GroupItem>('/v2/chat/groups/add', req, { silent: true });
-}
 
 export function setGroupModels(req: GroupModelsReq): Promise<GroupItem> {
   return post<GroupItem>('/v2/chat/groups/add_models', req, { silent: true });
@@ -42,14 +36,6 @@ export function groupDetails(id: string): Promise<GroupDetailsRes> {
   return post<GroupDetailsRes>('/v2/chat/groups/record/details', { id });
 }
 
-export function deleteGroupRound(req: GroupRecordDeleteReq): Promise<unknown> {
-  return post<unknown>('/v2/chat/groups/record/delete', req);
-}
-
 export function submitGroupComment(req: Omit<GroupCommentReq, 'score' | 'content'> & Partial<GroupCommentReq>): Promise<GroupComment> {
   return post<GroupComment>('/v2/chat/groups/comment/submit', req);
-}
-
-export function listGroupComments(id: string): Promise<GroupComment[]> {
-  return post<GroupComment[]>('/v2/chat/groups/comment/lists', { id }, { silent: true });
 }

@@ -1,4 +1,4 @@
-import type { RecordAddReq, RecordDataRes, RecordItem, RecordListReq, RecordListRes, RecordRenameReq } from '@wanxiang/contract';
+import type { RecordDataRes, RecordItem, RecordListReq, RecordListRes, RecordRenameReq } from '@wanxiang/contract';
 import { post } from './request';
 
 /** Server chat history (docs/product/chat.md §7), served under /api/v1/chat/record/*. */
@@ -9,10 +9,6 @@ export function listRecords(req: Partial<RecordListReq> = {}): Promise<RecordLis
 
 export function recordData(id: string): Promise<RecordDataRes> {
   return post<RecordDataRes>('/v1/chat/record/data', { id });
-}
-
-export function addRecord(req: Partial<RecordAddReq>): Promise<RecordItem> {
-  return post<RecordItem>('/v1/chat/record/add', req);
 }
 
 export function deleteRecord(id: string): Promise<unknown> {

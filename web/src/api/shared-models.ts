@@ -13,7 +13,6 @@ import { post } from './request';
 const opts = { silent: true } as const;
 
 export const getSharedModels = (req: SharedModelListRequest) => post<SharedModelPage>('/v1/chat2/getModels', req, opts);
-export const getSharedModel = (mid: number) => post<SharedModelCard>('/v1/chat2/getModelById', { mid }, opts);
 export const getSharedModelComments = (mid: number, page: number) => post<SharedModelCommentPage>('/v1/chat2/getModelComments', { mid, page }, opts);
 export const createSharedModel = (form: SharedModelForm) => post<SharedModelCard>('/v1/chat2/createModel', form, opts);
 export const editSharedModel = (mid: number, form: SharedModelForm) => post<SharedModelCard>('/v1/chat2/editModel', { ...form, mid }, opts);

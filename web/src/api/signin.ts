@@ -4,10 +4,6 @@ import { get, type RequestOptions } from './request';
 /** Daily sign-in calls (docs/product/signin.md §7), all GET. The dialog shows failures itself: callers pass silent. */
 type CallOptions = Pick<RequestOptions, 'silent' | 'signal'>;
 
-export function checkSignin(opts: CallOptions = {}): Promise<SigninCheck> {
-  return get<SigninCheck>('/v1/user/check.signin', undefined, opts);
-}
-
 export function todayIsSign(opts: CallOptions = {}): Promise<SigninCheck> {
   return get<SigninCheck>('/v1/user/todayIsSign', undefined, opts);
 }

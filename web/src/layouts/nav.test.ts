@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isNavActive, MOBILE_TABS, SIDE_NAV, TOP_NAV } from './nav';
+import { isNavActive, MOBILE_TABS, TOP_NAV } from './nav';
 
 describe('navigation data', () => {
   it('holds the top navigation of docs/product/shell-and-navigation.md §2 in order', () => {
     expect(TOP_NAV.map((n) => n.to)).toEqual(['/', '/deepseek', '/stage?index=0', '/whiteboard', '/PdfTools', '/equity?type=chat']);
     expect(TOP_NAV.find((n) => n.to === '/deepseek')?.badge).toBe('全家桶');
-  });
-
-  it('opens the chat with the index model from the sidebar', () => {
-    expect(SIDE_NAV.find((n) => n.key === 'chat')?.to).toBe('/chat?type=index');
   });
 
   it('marks the current page', () => {

@@ -1,14 +1,3 @@
-import type { ComponentType } from 'react';
-import {
-  AppstoreOutlined,
-  CrownOutlined,
-  HomeOutlined,
-  MessageOutlined,
-  PictureOutlined,
-  RobotOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-
 /** A link of the header or the sidebar; data, so the menus never hard-code a page. */
 export interface NavItem {
   key: string;
@@ -20,10 +9,6 @@ export interface NavItem {
   dotKey?: string;
 }
 
-export interface SideItem extends NavItem {
-  icon: ComponentType;
-}
-
 /** Top navigation of docs/product/shell-and-navigation.md §2. */
 export const TOP_NAV: readonly NavItem[] = [
   { key: 'home', label: '首页', to: '/' },
@@ -32,17 +17,6 @@ export const TOP_NAV: readonly NavItem[] = [
   { key: 'whiteboard', label: 'AI白板', to: '/whiteboard' },
   { key: 'pdf', label: 'PDF工具', to: '/PdfTools' },
   { key: 'equity', label: '全部权益', to: '/equity?type=chat' },
-];
-
-/** Main entries of the slim sidebar and the mobile drawer (the full catalogue comes later). */
-export const SIDE_NAV: readonly SideItem[] = [
-  { key: 'home', label: '首页', to: '/', icon: HomeOutlined },
-  { key: 'chat', label: 'AI对话', to: '/chat?type=index', icon: MessageOutlined },
-  { key: 'agents', label: '智能体', to: '/aiAgent', icon: RobotOutlined },
-  { key: 'draw', label: '绘画', to: '/draw', icon: PictureOutlined },
-  { key: 'search', label: '搜索', to: '/aiSearch/index', icon: SearchOutlined },
-  { key: 'all', label: '全部功能', to: '/function/all', icon: AppstoreOutlined },
-  { key: 'vip', label: '会员中心', to: '/console/vip', icon: CrownOutlined },
 ];
 
 /** A tab of the mobile header menu (docs/product/shell-and-navigation.md §2). */

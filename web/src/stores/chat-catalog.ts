@@ -67,13 +67,6 @@ useUserStore.subscribe((s, prev) => {
   void useCatalogStore.getState().load(true);
 });
 
-export const selectModel =
-  (key: string) =>
-  (s: CatalogState): ModelEntry | undefined =>
-    s.byKey[key];
-export const selectDemo = (s: CatalogState): boolean => s.demo;
-export const selectCatalogStatus = (s: CatalogState): CatalogState['status'] => s.status;
-
 /** Models of a group, in menu order, skipping keys the catalog does not know. */
 export function modelsOfGroup(group: ModelGroup, byKey: Record<string, ModelEntry>): ModelEntry[] {
   return group.models.map((k) => byKey[k]).filter((m): m is ModelEntry => m !== undefined);

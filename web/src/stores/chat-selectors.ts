@@ -5,7 +5,6 @@ const EMPTY: ChatMessage[] = [];
 
 export const selectCurrentSession = (s: ChatStore): ChatSession | undefined => s.sessions.find((x) => x.id === s.currentId);
 export const selectCurrentMessages = (s: ChatStore): ChatMessage[] => selectCurrentSession(s)?.data ?? EMPTY;
-export const selectCurrentModel = (s: ChatStore): string | undefined => selectCurrentSession(s)?.model;
 export const selectSending = (s: ChatStore): boolean => s.sending;
 export const selectCurrentId = (s: ChatStore): string => s.currentId;
 export const selectIsEmpty = (s: ChatStore): boolean => selectCurrentMessages(s).length === 0;

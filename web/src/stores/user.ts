@@ -62,7 +62,6 @@ export const useUserStore = create<UserState>()(
 
 export const selectIsLoggedIn = (s: UserState): boolean => Boolean(s.token);
 export const selectUser = (s: UserState): UserInfo | null => s.user;
-export const selectToken = (s: UserState): string => s.token;
 
 setSessionSource(() => {
   const { token, user } = useUserStore.getState();
