@@ -54,9 +54,6 @@ export const TEST_EXCEPTIONS = [
  * green while they turn them around, and so nothing new joins them. [file prefix, target prefix, what to do].
  */
 export const PENDING = [
-  ['server/src/jobs/', 'server/src/modules/quota/', 'take the hold/settle/refund from the tool module, as a StreamJob does for the streaming engine'],
-  ['server/src/jobs/', 'server/src/modules/points/', 'the same; raw SQL helpers are in server/src/db/sql.ts'],
-  ['server/src/jobs/', 'server/src/http/errors', 'import the error table from server/src/errors.ts'],
 ];
 
 const excepted = (list, file, target) => list.find(([f, t]) => file.startsWith(f) && target.startsWith(t));

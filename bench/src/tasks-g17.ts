@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Database } from '../../server/src/db/client';
 import { cancelTask, finishTask, submitTask } from '../../server/src/jobs/engine';
 import { sweepTasksOnce } from '../../server/src/jobs/sweep';
-import { engineContext, fakeSaveFile, newTaskUser, vendorLikeHandler } from '../../server/src/jobs/testing';
+import { engineContext, fakeSaveFile, newTaskUser, vendorLikeHandler } from '../../server/src/jobs/testing/engine';
 import { TaskWorker } from '../../server/src/jobs/worker';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,7 +59,7 @@ export async function runG17(database: Database, url: string): Promise<G17Result
   for (let u = 0; u < USERS; u++) users.push(await newTaskUser(database, START_POINTS));
 
   // A worker process that will be killed mid-run, then three in-process workers.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/jobs/testing-worker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/jobs/testing/worker-process.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, TASK_LEASE_MS: '1000', TASK_CONCURRENCY: '24', WORKER_ID: 'g17-doomed' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Database } from '../../server/src/db/client';
 import { finishTask, submitTask } from '../../server/src/jobs/engine';
 import { claimTasks, writeProgress } from '../../server/src/jobs/store';
-import { engineContext, fakeSaveFile, newTaskUser, steppedHandler } from '../../server/src/jobs/testing';
+import { engineContext, fakeSaveFile, newTaskUser, steppedHandler } from '../../server/src/jobs/testing/engine';
 import { TaskWorker } from '../../server/src/jobs/worker';
 import { percentile, round } from './lib/stats';
 

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code, MSG } from '@wanxiang/contract';
 import type { Database } from '../db/client';
-import type { AppError } from '../http/errors';
+import type { AppError } from '../errors';
 import { openTestDatabase, testDbKinds } from '../../test/db';
-import { selectUsage } from '../modules/quota/store';
 import { cancelTask, finishTask, submitTask } from './engine';
 import { claimTasks, selectTask } from './store';
 import { sweepTasksOnce } from './sweep';
-import { balancedPoints, engineContext, fakeSaveFile, holdStatus, newTaskUser, steppedHandler, type EngineTestContext } from './testing';
+import { balancedPoints, engineContext, fakeSaveFile, holdStatus, newTaskUser, steppedHandler, usageToday, type EngineTestContext } from './testing/engine';
 import { TaskFailure, type TaskHandler } from './types';
 import { TaskWorker } from './worker';
 
@@ -26,7 +25,6 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
     workers.push(w);
     return w;
   };
-  const day = () => new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -42,14 +40,14 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
     const w = await worker([steppedHandler('t:ok')]);
     const task = await submitTask(ctx, { user, kind: 't:ok', inputs: { a: 1 }, price: { quotaKey: 'chat' } });
     expect(task).toMatchObject({ state: 'queued', progress: 0, stage: MSG.taskStageQueued, attempts: 0 });
-    expect(await selectUsage(database.db, user.id, 'chat', day())).toEqual({ used: 0, reserved: 1 });
+    expect(await usageToday(database, user.id, 'chat')).toEqual({ used: 0, reserved: 1 });
     await expect.poll(async () => (await selectTask(database.db, task.id))?.state, { timeout: 5_000 }).toBe('succeeded');
     const done = (await selectTask(database.db, task.id))!;
     expect(done).toMatchObject({ progress: 100, attempts: 1, leaseOwner: null, error: null });
     expect(done.result?.files[0]).toMatchObject({ name: 'out.txt', bytes: `done ${task.id}`.length });
     expect(done.startedAt).not.toBeNull();
     expect(await holdStatus(database, user.id, task.hold!.id)).toBe('settled');
-    expect(await selectUsage(database.db, user.id, 'chat', day())).toEqual({ used: 1, reserved: 0 });
+    expect(await usageToday(database, user.id, 'chat')).toEqual({ used: 1, reserved: 0 });
     await w.stop();
   });
 

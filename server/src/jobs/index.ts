@@ -1,19 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { startTaskSweep } from './sweep';
-import type { TaskHandler } from './types';
+import type { TaskHandler, TaskPayer } from './types';
 import { TaskWorker, type SaveTaskFile } from './worker';
 
-export { submitTask, finishTask, cancelTask, newTaskId, type EngineContext, type SubmitInput, type TaskPrice } from './engine';
+export { submitTask, finishTask, cancelTask, newTaskId, type EngineContext, type SubmitInput } from './engine';
 export { sweepTasksOnce } from './sweep';
 export { TaskWorker, type SaveTaskFile } from './worker';
-export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome } from './types';
+export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome, type TaskPayer, type TaskPrice, type TaskHold } from './types';
 export { selectTask, selectUserTask, listUserTasks } from './store';
 export { taskChannel } from './events';
 
 export interface TaskEngineOptions {
   handlers: readonly TaskHandler[];
   saveFile: SaveTaskFile;
+  /** Takes and closes the tasks' holds (the quota rules of the feature layer). */
+  payer: TaskPayer;
   log?: FastifyBaseLogger;
   /** Run workers in this process: the server follows TASK_WORKERS; the worker role always does. */
   workers: boolean;
@@ -30,7 +32,8 @@ export interface RunningTaskEngine {
  * cluster-wide sweep (every process tries; one at a time holds the lease). The one place that
  * starts and stops background task work (main.ts for the server, worker.ts for the worker role).
  */
-export async function startTaskEngine(ctx: AppContext, opts: TaskEngineOptions): Promise<RunningTaskEngine> {
+export async function startTaskEngine(app: AppContext, opts: TaskEngineOptions): Promise<RunningTaskEngine> {
+  const ctx = { ...app, payer: opts.payer };
   const stopSweep = startTaskSweep(ctx, opts.log);
   let worker: TaskWorker | null = null;
   if (opts.workers) {

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TaskFile, TaskState } from '@wanxiang/contract';
-import type { Executor } from '../modules/quota/store';
-import type { Reservation } from '../modules/quota/service';
-import type { TaskRow } from './types';
+import type { Executor } from '../db/sql';
+import type { TaskHold, TaskRow } from './types';
 
 /**
  * SQL of the task engine. Every state change is one conditional statement on the row, so two
@@ -25,7 +24,7 @@ interface RawRow {
   error: string | null;
   attempts: number;
   max_attempts: number;
-  hold: Reservation | null;
+  hold: TaskHold | null;
   lease_owner: string | null;
   lease_until: Date | string | null;
   deadline: Date | string;
@@ -82,7 +81,7 @@ export interface NewTask {
   userId: number;
   toolId: string;
   inputs: Record<string, string | number | boolean>;
-  hold: Reservation | null;
+  hold: TaskHold | null;
   stage: string;
   timeoutMs: number;
   maxAttempts: number;
@@ -248,23 +247,6 @@ export async function selectOverdue(db: Executor, max = 500): Promise<string[]> 
     sql`SELECT id FROM tasks WHERE state IN ('queued', 'running') AND deadline < now() ORDER BY deadline LIMIT ${max}::int`,
   )) as unknown as { rows: { id: string }[] };
   return res.rows.map((r) => r.id);
-}
-
-/**
- * A sign of life for the quota holds of live tasks: the quota reaper gives back only holds with
- * none for QUOTA_RESERVATION_TTL_MS, and a queued task may wait longer than that.
- */
-export async function keepLiveHolds(db: Executor, olderThanMs: number): Promise<number> {
-  return count(
-    db,
-    sql`WITH k AS (
-      UPDATE quota_reservations r SET kept_at = now()
-      FROM tasks t
-      WHERE t.state IN ('queued', 'running') AND t.hold IS NOT NULL AND r.id = t.hold->>'id' AND r.status = 'held'
-        AND coalesce(r.kept_at, r.created_at) < now() - ${ms(olderThanMs)}
-      RETURNING 1
-    ) SELECT count(*)::int AS n FROM k`,
-  );
 }
 
 // ---- Query

@@ -4,14 +4,14 @@ import type { AppContext } from '../context';
 import { startClusterJob } from '../db/lease';
 import { finishTask, type EngineContext } from './engine';
 import { notifyChanged, notifyQueued } from './events';
-import { keepLiveHolds, requeueExpired, selectExhausted, selectOverdue } from './store';
+import { requeueExpired, selectExhausted, selectOverdue } from './store';
 
 /**
  * The task sweep, run by one process of the cluster at a time (lease 'task-sweep'):
  * - running tasks whose lease expired (their worker was killed or hangs) go back to the queue,
  *   or fail with a refund once they used up their attempts;
  * - live tasks past their deadline fail with a refund;
- * - the quota holds of live tasks get a sign of life, so the quota reaper leaves them alone.
+ * - the holds of live tasks get a sign of life from their payer (the quota reaper then leaves them alone).
  * Each ending goes through the one terminal transition: a worker finishing at the same moment
  * and the sweep cannot both win it.
  */
@@ -35,8 +35,8 @@ export async function sweepTasksOnce(ctx: EngineContext): Promise<SweepResult> {
   for (const id of await selectOverdue(db)) {
     if (await finishTask(ctx, id, { state: 'failed', stage: MSG.taskTimedOut, error: MSG.taskTimedOut }, { by: 'deadline' })) timedOut++;
   }
-  // A third of the reaper's TTL: a live task's hold never looks abandoned to it.
-  await keepLiveHolds(db, Math.floor(ctx.config.quotaReservationTtlMs / 3));
+  // Live tasks may wait longer than a hold would live unattended: their payer keeps them alive.
+  await ctx.payer.keepAlive?.(db);
   return { requeued: requeued.length, exhausted, timedOut };
 }
 

@@ -1,5 +1,29 @@
 import type { TaskFile, TaskState } from '@wanxiang/contract';
-import type { Reservation } from '../modules/quota/service';
+import type { Executor } from '../db/sql';
+
+/** How a task is paid: a daily count of `quotaKey` ('' = free), or `points` points when above 0. */
+export interface TaskPrice {
+  quotaKey: string;
+  points?: number;
+}
+
+/** The hold taken for a task, as the payer that took it describes it (kept on the row as JSON). */
+export type TaskHold = { id: string; userId: number } & Record<string, unknown>;
+
+/**
+ * Who takes and closes a task's hold: handed to the engine by the feature layer (the quota rules
+ * live there), as a StreamJob's hold is for the streaming engine. Both calls run inside the
+ * engine's transaction (`tx`): the hold commits with the new task, the close with the terminal
+ * transition that alone may close it.
+ */
+export interface TaskPayer {
+  /** Hold the price for a new task (refusals throw the usual AppError: 4201, 4202, 4204); null when nothing is held. */
+  hold(tx: Executor, user: { id: number; vip: number }, price: TaskPrice, ref: string): Promise<TaskHold | null>;
+  /** Settle (the task succeeded) or give back (anything else); answers whether this call closed it. */
+  close(tx: Executor, hold: TaskHold, outcome: 'settle' | 'release'): Promise<boolean>;
+  /** A sign of life for the holds of every live task (run by the sweep), so no reaper takes them back meanwhile. */
+  keepAlive?(db: Executor): Promise<void>;
+}
 
 /** A row of `tasks` as the engine reads it. */
 export interface TaskRow {
@@ -15,7 +39,7 @@ export interface TaskRow {
   error: string | null;
   attempts: number;
   maxAttempts: number;
-  hold: Reservation | null;
+  hold: TaskHold | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
   deadline: Date;

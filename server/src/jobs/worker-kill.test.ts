@@ -8,10 +8,10 @@ import { openTestDatabase, testDbKinds } from '../../test/db';
 import { submitTask } from './engine';
 import { selectTask } from './store';
 import { startTaskSweep } from './sweep';
-import { balancedPoints, engineContext, fakeSaveFile, holdStatus, newTaskUser, steppedHandler, type EngineTestContext } from './testing';
+import { balancedPoints, engineContext, fakeSaveFile, holdStatus, newTaskUser, steppedHandler, type EngineTestContext } from './testing/engine';
 import { TaskWorker } from './worker';
 
-const WORKER_ENTRY = fileURLToPath(new URL('./testing-worker.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('./testing/worker-process.ts', import.meta.url));
 const hasPostgres = testDbKinds().includes('postgres');
 
 /**

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TaskFile } from '@wanxiang/contract';
-import { testConfig } from '../config';
-import type { Database } from '../db/client';
-import { createMemoryStore, type KeyValueStore } from '../infra/kv';
-import { applyPoints, ledgerSum, rows, selectPoints } from '../modules/points/ledger';
-import { selectHoldStatus } from '../modules/quota/store';
-import type { EngineContext } from './engine';
-import type { SaveTaskFile } from './worker';
-import { TaskFailure, type TaskHandler, type TaskRunTools } from './types';
+import { testConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { createMemoryStore, type KeyValueStore } from '../../infra/kv';
+import { applyPoints, ledgerSum, selectPoints } from '../../modules/points/ledger';
+import { rows } from '../../db/sql';
+import { quotaTaskPayer } from '../../modules/tasks/payer';
+import { selectHoldStatus, selectUsage, type UsageRow } from '../../modules/quota/store';
+import type { EngineContext } from '../engine';
+import type { SaveTaskFile } from '../worker';
+import { TaskFailure, type TaskHandler, type TaskRunTools } from '../types';
 
 /**
  * Helpers of the task engine's own tests and benchmark: a small engine context over a test
@@ -20,14 +22,10 @@ export interface EngineTestContext extends EngineContext {
 }
 
 export function engineContext(database: Database, env: Record<string, string> = {}, kv: KeyValueStore = createMemoryStore()): EngineTestContext {
-  return {
-    config: testConfig({ TASK_SWEEP_MS: '200', TASK_LEASE_MS: '1000', ...env }),
-    database,
-    kv,
-    // Every key counts (so holds are real rows) and none runs out, unless a test says otherwise.
-    catalog: { dailyLimit: () => 1_000_000 },
-    shutdown: new AbortController(),
-  };
+  const config = testConfig({ TASK_SWEEP_MS: '200', TASK_LEASE_MS: '1000', ...env });
+  // Every key counts (so holds are real rows) and none runs out, unless a test says otherwise.
+  const catalog = { dailyLimit: () => 1_000_000 };
+  return { config, database, kv, payer: quotaTaskPayer({ config, database, catalog }), shutdown: new AbortController() };
 }
 
 let seq = 0;
@@ -47,6 +45,11 @@ export async function newTaskUser(database: Database, points = 0): Promise<{ id:
 /** The user's balance, after checking that the ledger sums to it. */
 export async function balancedPoints(database: Database, userId: number): Promise<{ balance: number; ledger: number }> {
   return { balance: (await selectPoints(database.db, userId)) ?? 0, ledger: await ledgerSum(database.db, userId) };
+}
+
+/** The user's counters of one quota key today (UTC business day in these tests). */
+export async function usageToday(database: Database, userId: number, quotaKey: string): Promise<UsageRow> {
+  return selectUsage(database.db, userId, quotaKey, new Date().toISOString().slice(0, 10));
 }
 
 export async function holdStatus(database: Database, userId: number, holdId: string): Promise<string | null> {

@@ -1,10 +1,10 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase } from '../db/client';
-import { createKeyValueStore } from '../infra/kv';
-import { testConfig } from '../config';
-import { engineContext, fakeSaveFile, steppedHandler, vendorLikeHandler } from './testing';
-import { TaskWorker } from './worker';
+import { openDatabase } from '../../db/client';
+import { createKeyValueStore } from '../../infra/kv';
+import { testConfig } from '../../config';
+import { engineContext, fakeSaveFile, steppedHandler, vendorLikeHandler } from './engine';
+import { TaskWorker } from '../worker';
 
 /**
  * A worker process for the engine's kill tests and the G17 benchmark: it runs the stepped demo

@@ -14,7 +14,8 @@ import {
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError, badRequest, refused } from '../../http/errors';
-import { selectUserTask, submitTask } from '../../jobs';
+import { selectUserTask } from '../../jobs';
+import { submitTask } from '../tasks/service';
 import { readFileBytes } from '../files/service';
 import { SLIDES_TASK_KIND, SLIDES_TASK_TIMEOUT_MS } from './build-task';
 import { deckFromOutline, outlineHasContent } from './deck';

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { startTaskEngine, type RunningTaskEngine, type SaveTaskFile } from '../../jobs';
 import { taskHandlers } from '../../tools/tasks';
 import { saveFile, thumbUrl } from '../files/service';
+import { quotaTaskPayer } from './payer';
 
 /**
  * The task engine of this process with the product's handlers and the file store: started by
@@ -17,5 +18,5 @@ export function storeTaskFile(ctx: Pick<AppContext, 'database' | 'storage'>): Sa
 }
 
 export async function startTasks(ctx: AppContext, log: FastifyBaseLogger, opts: { workers: boolean }): Promise<RunningTaskEngine> {
-  return startTaskEngine(ctx, { handlers: taskHandlers(ctx), saveFile: storeTaskFile(ctx), log, workers: opts.workers });
+  return startTaskEngine(ctx, { handlers: taskHandlers(ctx), saveFile: storeTaskFile(ctx), payer: quotaTaskPayer(ctx), log, workers: opts.workers });
 }

@@ -3,9 +3,10 @@ import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { Code } from '@wanxiang/contract';
-import { cancelTask, listUserTasks, selectUserTask, submitTask, type TaskRow } from '../../jobs';
+import { cancelTask, listUserTasks, selectUserTask, submitTask as submitEngineTask, type SubmitInput, type TaskRow } from '../../jobs';
 import { findTaskHandler } from '../../tools/tasks';
 import { ownFile } from '../files/service';
+import { paidEngine } from './payer';
 import { toTaskInfo } from './public';
 
 /**
@@ -35,8 +36,16 @@ export async function listTasks(ctx: Pick<AppContext, 'database'>, user: Asker, 
 /** Cancel a queued or running task (refunded); a task that already ended is answered as it is. */
 export async function cancelUserTask(ctx: TasksContext, user: Asker, id: string): Promise<TaskInfo> {
   const row = await ownTask(ctx, user.id, id);
-  const canceled = await cancelTask(ctx, user.id, row.id);
+  const canceled = await cancelTask(paidEngine(ctx), user.id, row.id);
   return toTaskInfo(canceled ?? (await ownTask(ctx, user.id, id)));
+}
+
+/**
+ * Queue a task on the engine, paid by the quota rules (a task tool's run, a slide-file build, any
+ * internal kind with a registered handler): the cap, the hold and the row in one transaction.
+ */
+export async function submitTask(ctx: Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog'>, input: SubmitInput): Promise<TaskRow> {
+  return submitEngineTask(paidEngine(ctx), input);
 }
 
 /** A new task with the same inputs (its files must still exist); only a failed or canceled task tool's task. */
