@@ -107,7 +107,7 @@ describe.each(testDbKinds())(`round trips before the upstream request on %s (${h
     countDatabase(t.ctx.database, counter);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
