@@ -122,7 +122,8 @@ export function FileField({ field, value, onChange, onUploading }: FileFieldProp
           {isImage ? MSG.toolFormUploadImage : MSG.toolFormUpload}
         </Button>
       )}
-      {field.accept?.length && field.maxBytes && !picked ? (
+      {/* The field's own help (under the form field) says it already when it has one. */}
+      {field.accept?.length && field.maxBytes && !field.help && !picked ? (
         <div className={styles.help}>{MSG.toolFormUploadHint(field.accept.join('/'), bytesToMb(field.maxBytes))}</div>
       ) : null}
     </div>
