@@ -77,7 +77,11 @@ export interface TaskOutcome {
 /**
  * The server half of a task tool (or an internal kind of long work), keyed by `name`: a task
  * tool's id, or e.g. 'slides:file'. `run` does the work; a thrown TaskFailure fails the task with
- * its Chinese message (and refunds), any other error fails it with a generic one.
+ * its Chinese message (and refunds), any other error fails it with a generic one. A handler that
+ * polls a vendor keeps the vendor's task id with `setVendor`, polls with backoff while honouring
+ * `signal`, treats a vendor status it does not know as still running (never as a failure: the
+ * deadline ends a task that never finishes), and downloads the vendor's result at once through
+ * `saveFile` (vendor URLs expire; none is ever kept).
  */
 export interface TaskHandler {
   name: string;
