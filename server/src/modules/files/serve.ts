@@ -71,6 +71,7 @@ export async function serveFile(
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (size === 0) return 'unsatisfiable';
   if (m[1] === '') {
     const suffix = Number(m[2]);
     if (suffix === 0) return 'unsatisfiable';
