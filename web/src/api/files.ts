@@ -1,15 +1,9 @@
-import { LIMITS, MSG } from '@wanxiang/contract';
+import { LIMITS, MSG, type StoredFile } from '@wanxiang/contract';
 import { apiUrl, authHeaders, RequestError } from './request';
 
 /** The file store's API (docs/api.md "Files"): uploads with byte progress; files are read by their owner only. */
 
-export interface StoredFile {
-  id: string;
-  name: string;
-  bytes: number;
-  contentType: string;
-  url: string;
-}
+export type { StoredFile } from '@wanxiang/contract';
 
 export interface UploadProgress {
   loaded: number;
