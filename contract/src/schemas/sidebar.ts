@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registryTitleOf } from '../tools/titles';
+import { registryTitleOf } from '../tools/index';
 
 /**
  * The sidebar catalogue (docs/product/shell-and-navigation.md §2): groups with section dividers, sub-items,

@@ -1,6 +1,7 @@
 import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
 import { PAGE_ENTRIES } from './pages';
+import { PENDING_ROUTES } from './pending';
 import type { ToolSpec } from './spec';
 import { WRITING_TOOLS } from './writing';
 
@@ -9,7 +10,6 @@ export * from './inputs';
 export { PROMPT_TOOL_MODELS } from './models';
 export * from './runs';
 export { PENDING_ROUTES, type PendingRoute } from './pending';
-export { registryDescriptionOf, registryTitleOf } from './titles';
 
 export * from './task';
 export * from './effects';
@@ -25,4 +25,21 @@ export function toolById(id: string): ToolSpec | undefined {
 
 export function toolByPath(path: string): ToolSpec | undefined {
   return byPath.get(path);
+}
+
+const pendingTitles = new Map(PENDING_ROUTES.map((p) => [p.path, p.title]));
+
+/**
+ * The title the registry gives an in-app link ('/x/y?z=1' -> the entry at /x/y), or a pending
+ * route's title, or undefined. Catalog files (sidebar.json, site.json) leave a label out where it
+ * would only restate this, so a tool's name lives in one place.
+ */
+export function registryTitleOf(link: string): string | undefined {
+  const path = link.split(/[?#]/)[0]!;
+  return toolByPath(path)?.title ?? pendingTitles.get(path);
+}
+
+/** The registry entry's one-line description of an in-app link, if an entry serves it. */
+export function registryDescriptionOf(link: string): string | undefined {
+  return toolByPath(link.split(/[?#]/)[0]!)?.description;
 }
