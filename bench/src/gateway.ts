@@ -55,14 +55,23 @@ const GOALS: Record<string, string> = {
   rss_per_idle_stream_kb: '<= 10',
 };
 
+/** An added-time row is printed with its ratio to the direct time beside it (`_ms_` -> `_ratio_`). */
+const ratioKey = (k: string): string | null => (/^ttfb_overhead(_under_load)?_ms_p\d+$/.test(k) ? k.replace('_ms_', '_ratio_') : null);
+
+function cell(r: RoundResult, k: string): string {
+  const rk = ratioKey(k);
+  const v = String(r[k]);
+  return rk && typeof r[rk] === 'number' ? `${v} (${Number(r[rk]).toFixed(2)}x)` : v;
+}
+
 function printTable(a: RoundResult, b: RoundResult | null): void {
-  const keys = Object.keys(a).filter((k) => typeof a[k] === 'number');
+  const keys = Object.keys(a).filter((k) => typeof a[k] === 'number' && !/_ratio_/.test(k));
   const w = Math.max(...keys.map((k) => k.length));
-  console.log('\n万象 AI gateway benchmark (ms unless named otherwise)');
-  console.log(`${'metric'.padEnd(w)}  ${'PGlite'.padStart(10)}  ${b ? 'PostgreSQL'.padStart(10) : ''}  goal`);
+  console.log('\n万象 AI gateway benchmark (ms unless named otherwise; (n.nnx) = added time / direct time)');
+  console.log(`${'metric'.padEnd(w)}  ${'PGlite'.padStart(17)}  ${b ? 'PostgreSQL'.padStart(17) : ''}  goal`);
   for (const k of keys) {
-    const pgv = b ? String(b[k]).padStart(10) : '';
-    console.log(`${k.padEnd(w)}  ${String(a[k]).padStart(10)}  ${pgv}  ${GOALS[k] ?? ''}`);
+    const pgv = b ? cell(b, k).padStart(17) : '';
+    console.log(`${k.padEnd(w)}  ${cell(a, k).padStart(17)}  ${pgv}  ${GOALS[k] ?? ''}`);
   }
   console.log('\nwritten: bench/results/gateway.json');
 }

@@ -46,6 +46,21 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc. Unlike wall-clock
+ * latencies it hardly moves when other work shares the cores, so it compares runs on a busy machine.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SEC;
+}
+
+/** USER_HZ: 100 on Linux. */
+const CLOCK_TICKS_PER_SEC = 100;
+
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
