@@ -143,14 +143,16 @@ export async function renewLease(db: Executor, id: string, owner: string, leaseM
 }
 
 /** Progress of a task this owner still runs (also renews its lease); false when it is no longer ours. */
-export async function writeProgress(db: Executor, id: string, owner: string, pct: number, stage: string, leaseMs: number): Promise<TaskRow | null> {
-  const out = await rows(
+export async function writeProgress(db: Executor, id: string, owner: string, pct: number, stage: string, leaseMs: number): Promise<boolean> {
+  const n = await count(
     db,
-    sql`UPDATE tasks SET progress = ${pct}::int, stage = ${stage}, lease_until = now() + ${ms(leaseMs)}, updated_at = now()
-    WHERE id = ${id} AND state = 'running' AND lease_owner = ${owner}
-    RETURNING ${COLUMNS}`,
+    sql`WITH u AS (
+      UPDATE tasks SET progress = ${pct}::int, stage = ${stage}, lease_until = now() + ${ms(leaseMs)}, updated_at = now()
+      WHERE id = ${id} AND state = 'running' AND lease_owner = ${owner}
+      RETURNING 1
+    ) SELECT count(*)::int AS n FROM u`,
   );
-  return out[0] ?? null;
+  return n === 1;
 }
 
 export async function writeVendor(db: Executor, id: string, owner: string, vendor: unknown): Promise<void> {
