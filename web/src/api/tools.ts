@@ -1,35 +1,13 @@
-import type { ToolListItem, ToolRunReq } from '@wanxiang/contract';
+import type { ToolExportFormat, ToolHistoryRes, ToolRunReq } from '@wanxiang/contract';
 import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
 
 /**
- * The tool registry's API (docs/api.md "Tools"): the public list, runs (a prompt tool streams the
+ * The tool registry's API (docs/api.md "Tools"; the web reads the registry itself from the contract): runs (a prompt tool streams the
  * chat events; a task tool answers {task_id}), a user's history of one tool, delete and export.
  */
 
-/** One saved run of a prompt tool (GET /api/v1/tools/{id}/history). */
-export interface ToolRunRecord {
-  id: string;
-  toolId: string;
-  inputs: Record<string, string | number | boolean>;
-  model: string | null;
-  content: string;
-  createdAt: string;
-}
-
-export interface ToolHistoryPage {
-  list: ToolRunRecord[];
-  total: number;
-}
-
-/** Runs per history page (the server's page size). */
-export const TOOL_HISTORY_PAGE_SIZE = 20;
-
-export type ToolExportFormat = 'md' | 'docx';
-
-export function fetchTools(): Promise<{ list: ToolListItem[] }> {
-  return get<{ list: ToolListItem[] }>('/v1/tools', undefined, { silent: true });
-}
+export type { ToolExportFormat, ToolHistoryRes, ToolRunItem } from '@wanxiang/contract';
 
 const runPath = (toolId: string) => `/v1/tools/${encodeURIComponent(toolId)}/run`;
 
@@ -48,8 +26,8 @@ export function submitToolTask(toolId: string, req: ToolRunReq): Promise<{ task_
   return post<{ task_id: string }>(runPath(toolId), req, { silent: true });
 }
 
-export function fetchToolHistory(toolId: string, page = 1): Promise<ToolHistoryPage> {
-  return get<ToolHistoryPage>(`/v1/tools/${encodeURIComponent(toolId)}/history`, { page }, { silent: true });
+export function fetchToolHistory(toolId: string, page = 1): Promise<ToolHistoryRes> {
+  return get<ToolHistoryRes>(`/v1/tools/${encodeURIComponent(toolId)}/history`, { page }, { silent: true });
 }
 
 export function deleteToolRun(runId: string): Promise<unknown> {

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { App, Result, Tabs } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type ToolExample, type ToolSpec } from '@wanxiang/contract';
-import { exportToolRun, toolRunStream, type ToolExportFormat, type ToolRunRecord } from '../api/tools';
+import { exportToolRun, toolRunStream, type ToolExportFormat, type ToolRunItem } from '../api/tools';
 import { RequestError } from '../api/request';
 import { openLoginDialog } from '../app-events';
 import { useAnswerStream } from '../hooks/useAnswerStream';
@@ -48,7 +48,7 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
   const [model, setModel] = useState('');
   const [tab, setTab] = useState<'answer' | 'history'>('answer');
   /** A saved run opened from the history (null: the live answer is shown). */
-  const [saved, setSaved] = useState<ToolRunRecord | null>(null);
+  const [saved, setSaved] = useState<ToolRunItem | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<ToolExportFormat | null>(null);
   const lastRun = useRef<RunRequest | null>(null);
@@ -95,7 +95,7 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
     setErrors({});
   };
 
-  const openSaved = (record: ToolRunRecord) => {
+  const openSaved = (record: ToolRunItem) => {
     answer.stop();
     setSaved(record);
     setProblem(null);
@@ -103,7 +103,7 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
   };
 
   const regenerate = () => {
-    const req = saved ? { inputs: saved.inputs, model: saved.model ?? '' } : lastRun.current;
+    const req = saved ? { inputs: saved.inputs, model: saved.model } : lastRun.current;
     if (req) void run(req);
   };
 
@@ -121,7 +121,7 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
     }
   };
 
-  const remove = async (record: ToolRunRecord) => {
+  const remove = async (record: ToolRunItem) => {
     if (await history.remove(record.id)) {
       void message.success(MSG.toolHistoryDeleted);
       if (saved?.id === record.id) setSaved(null);

@@ -1,7 +1,7 @@
 import { Button, Empty, List, Popconfirm } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { MSG, type ToolField } from '@wanxiang/contract';
-import type { ToolRunRecord } from '../api/tools';
+import type { ToolRunItem } from '../api/tools';
 import { summarizeInputs } from './form-values';
 import type { ToolHistory } from './useToolHistory';
 import styles from './tools.module.css';
@@ -11,8 +11,8 @@ export interface ToolHistoryListProps {
   fields: readonly ToolField[];
   loggedIn: boolean;
   activeId: string | null;
-  onOpen: (run: ToolRunRecord) => void;
-  onDelete: (run: ToolRunRecord) => void;
+  onOpen: (run: ToolRunItem) => void;
+  onDelete: (run: ToolRunItem) => void;
 }
 
 const timeText = (iso: string) => {

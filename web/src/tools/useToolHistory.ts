@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteToolRun, fetchToolHistory, type ToolRunRecord } from '../api/tools';
+import { deleteToolRun, fetchToolHistory, type ToolRunItem } from '../api/tools';
 
 export interface ToolHistory {
-  list: ToolRunRecord[];
+  list: ToolRunItem[];
   total: number;
   loading: boolean;
   hasMore: boolean;
@@ -13,7 +13,7 @@ export interface ToolHistory {
 
 /** The signed-in user's saved runs of one tool, newest first, 20 a page (加载更多 adds the next page). */
 export function useToolHistory(toolId: string, loggedIn: boolean): ToolHistory {
-  const [list, setList] = useState<ToolRunRecord[]>([]);
+  const [list, setList] = useState<ToolRunItem[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
