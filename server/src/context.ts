@@ -43,6 +43,33 @@ export interface AppContext {
   shutdown: AbortController;
   /** The streams open on this process: drained (then stopped) at shutdown. */
   streams: StreamRegistry;
+  /** What the modules keep per app (connections, caches), made on first use; see ModuleStates. */
+  moduleStates: ModuleStates;
+}
+
+/**
+ * Per-app state of the modules (MCP connections, the cloud-disk channels and word list...), owned by the context: each
+ * app (tests build several in one process) has its own, and it goes with the context instead of living in module-level
+ * maps keyed by it. A module names its entry and makes it on first use.
+ */
+export class ModuleStates {
+  private readonly values = new Map<string, unknown>();
+
+  /** The module's state under `name`, made by `make` the first time. */
+  get<T>(name: string, make: () => T): T {
+    if (!this.values.has(name)) this.values.set(name, make());
+    return this.values.get(name) as T;
+  }
+
+  /** The state under `name` if it was made, else undefined (a shutdown that must not make it). */
+  peek<T>(name: string): T | undefined {
+    return this.values.get(name) as T | undefined;
+  }
+
+  /** Put a ready-made state under `name` (tests with their own fetch or DNS). */
+  set<T>(name: string, value: T): void {
+    this.values.set(name, value);
+  }
 }
 
 export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'streams'>>;
@@ -69,7 +96,8 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const pay = overrides.pay ?? createPayRegistry(config);
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams };
+  const moduleStates = overrides.moduleStates ?? new ModuleStates();
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
 }
 
 /** Close what the context opened, in reverse order. */

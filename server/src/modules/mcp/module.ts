@@ -1,10 +1,10 @@
 import type { ServerModule } from '../../module';
 import { registerMcpRoutes } from './routes';
-import { mcpRegistryOf } from './store';
+import { closeMcpRegistry } from './store';
 
 /** MCP: its routes; the connections to the MCP servers close with the app. */
 export const mcpModule: ServerModule = {
   name: 'mcp',
   routes: registerMcpRoutes,
-  shutdown: (ctx) => mcpRegistryOf(ctx).close(),
+  shutdown: (ctx) => closeMcpRegistry(ctx),
 };

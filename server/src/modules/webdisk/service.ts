@@ -16,21 +16,16 @@ export interface WebdiskState {
 /** Only for a state first built outside the routes (the routes build it at boot with the app's logger). */
 const quiet = pino({ level: 'silent' });
 
-const states = new WeakMap<AppContext, WebdiskState>();
-
-/** The area's state for this app, built on first use (routes register it at boot, so a bad file stops the boot). */
+/** The area's state for this app (in the context's module states), built on first use (routes register it at boot, so a bad file stops the boot). */
 export function webdiskState(ctx: AppContext, log: FastifyBaseLogger = quiet): WebdiskState {
-  let s = states.get(ctx);
-  if (!s) {
+  return ctx.moduleStates.get('webdisk', () => {
     const w = ctx.config.webdisk;
-    s = {
+    return {
       channels: loadWebdiskChannels(ctx.config.catalogDir),
       forbidden: createForbiddenWords({ url: w.forbiddenWordsUrl, refreshMs: w.forbiddenWordsRefreshMs, timeoutMs: w.timeoutMs }, log),
       log,
     };
-    states.set(ctx, s);
-  }
-  return s;
+  });
 }
 
 /**
