@@ -39,7 +39,6 @@ export const TASK_TOOLS: readonly ToolSpec[] = [
     ],
     quotaKey: 'tool_generate',
     points: 0,
-    loginRequired: true,
     scenarios: ['image', 'create'],
     keywords: ['图片', '滤镜', '特效', '素描', '黑白', '像素'],
   },
