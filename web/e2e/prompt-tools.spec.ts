@@ -133,6 +133,17 @@ test.describe('prompt tools', () => {
     await page.locator('#tool-field-text').fill('周末带孩子去郊外露营的经验分享');
     await runAndWait(page);
     await checkAnswerActions(page, '标题生成');
+
+    // An answer that does not end is stopped: what arrived stays, marked as stopped.
+    await page.getByRole('tab', { name: MSG.toolAnswerTitle }).click();
+    await page.locator('#tool-field-text').fill('一直写下去 [demo:never-end]');
+    await page.getByTestId('tool-submit').click();
+    await expect(answer(page)).toHaveAttribute('data-state', 'streaming');
+    await expect(answer(page).locator('.wx-markdown')).not.toBeEmpty();
+    await answer(page).getByTestId('tool-stop').click();
+    await expect(answer(page)).toHaveAttribute('data-state', 'idle');
+    await expect(answer(page).getByText(MSG.toolAnswerStopped)).toBeVisible();
+    await expect(page.getByTestId('tool-submit')).toHaveText(MSG.toolFormSubmit);
   });
 
   test('a visitor is asked to log in; a free user whose writing counts ran out gets the count dialog', async ({ page, request }) => {
