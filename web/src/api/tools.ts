@@ -1,6 +1,7 @@
 import type { ToolExportFormat, ToolHistoryRes, ToolRunReq } from '@wanxiang/contract';
 import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
+import { dispositionName } from './save-file';
 
 /**
  * The tool registry's API (docs/api.md "Tools"; the web reads the registry itself from the contract): runs (a prompt tool streams the
@@ -34,20 +35,6 @@ export function deleteToolRun(runId: string): Promise<unknown> {
   return post<unknown>(`/v1/tools/runs/${encodeURIComponent(runId)}/delete`);
 }
 
-/** The file name of a Content-Disposition header (RFC 5987 filename* first). */
-export function dispositionFileName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      // a malformed escape: fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
-}
-
 /** A download of a protected file: the bytes and the name the server gave them. */
 export interface DownloadedFile {
   blob: Blob;
@@ -73,7 +60,7 @@ export async function fetchProtectedFile(path: string, fallbackName: string, sig
     }
     throw new RequestError(code, msg);
   }
-  return { blob: await res.blob(), name: dispositionFileName(res.headers.get('content-disposition'), fallbackName) };
+  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition'), fallbackName) };
 }
 
 /** GET /api/v1/tools/runs/{runId}/export?format=md|docx: the answer as a file with the AI-content footer. */

@@ -4,7 +4,7 @@ import { DownloadOutlined, FileOutlined, PictureOutlined } from '@ant-design/ico
 import { MSG, type TaskFile } from '@wanxiang/contract';
 import { apiUrl } from '../api/request';
 import { fetchProtectedFile } from '../api/tools';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../api/save-file';
 import { useProtectedUrl } from './useProtectedUrl';
 import styles from './tools.module.css';
 
