@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -10,7 +11,6 @@ import { createLlmGateway } from '../llm/gateway';
 import { createRedisStore } from '../infra/kv';
 import { quotaUsage } from '../modules/quota/service';
 import { namesOf, postChat, type ChatCall } from '../../test/sse-client';
-import { takeSlot } from './slots';
 
 /**
  * Fair use (QUALITY G19): one user holds at most STREAMS_PER_USER live answers (a battle round
@@ -90,16 +90,30 @@ describe('fair use of live answers and tasks', () => {
   });
 
   it('a user at the running-task cap cannot start another slide build; nothing is charged', async () => {
-    const { token, user } = await t.loginAs();
-    const busy = await Promise.all(Array.from({ length: 3 }, () => takeSlot(t.ctx.kv, { pool: 'tasks', userId: user.id, cap: 3 })));
+    // Slide builds are task-engine tasks: the cap counts the user's queued and running tasks (no
+    // worker runs in this app, so the first three stay queued, each holding one doc_ppt count).
+    // A member (doc_ppt 20 a day): a free user's 2 counts would run out before the cap.
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const { user } = await t.loginAs(phone);
+    await t.ctx.database.db.execute(sql`UPDATE users SET vip = 1 WHERE id = ${user.id}::bigint`);
+    const { token } = await t.loginAs(phone);
     const template = (await t.app.inject({ method: 'GET', url: '/api/v1/ppt/templete', headers: { token } })).json<Envelope<PptTemplate[]>>().data[0]!;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/ppt/createNewPPT', headers: { token }, payload: { id: template.id, content: '# 标题\n## 第一章\n- 要点' } });
+    const build = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/ppt/createNewPPT', headers: { token }, payload: { id: template.id, content: '# 标题\n## 第一章\n- 要点' } });
+    const taskIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ok = (await build()).json<Envelope<{ task_id: string }>>();
+      expect(ok).toMatchObject({ code: 200 });
+      taskIds.push(ok.data.task_id);
+    }
+    const res = await build();
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: Code.RATE_LIMITED, msg: MSG.tasksTooMany(3) });
-    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
-    for (const s of busy) await s!.free();
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/ppt/createNewPPT', headers: { token }, payload: { id: template.id, content: '# 标题\n## 第一章\n- 要点' } });
-    expect(ok.json()).toMatchObject({ code: 200 });
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 3 });
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/tasks/${taskIds[0]}/cancel`, headers: { token } });
+    expect(cancel.json()).toMatchObject({ code: 200 });
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 2 });
+    expect((await build()).json()).toMatchObject({ code: 200 });
   });
 });
 
