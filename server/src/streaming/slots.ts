@@ -17,8 +17,8 @@ export interface Slot {
 }
 
 export interface SlotRequest {
-  /** The pool: `streams` or `tasks`. */
-  pool: 'streams' | 'tasks';
+  /** The pool: live answers (running tasks are counted by the task engine in its own table). */
+  pool: 'streams';
   userId: number;
   /** Work that shares one place (the columns of one battle round), up to `groupCap` of it. */
   group?: { id: string; cap: number };
