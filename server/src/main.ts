@@ -1,29 +1,14 @@
 import pino from 'pino';
-import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
-import { unsupportedNodeReason } from './runtime';
+import { startupConfigOrExit } from './runtime';
 
 /** How long stopped streams get to give their holds back once the grace period is over. */
 const STREAMS_STOP_WAIT_MS = 3_000;
 
 /** Entry point: read config, open the database, listen; shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  const oldNode = unsupportedNodeReason();
-  if (oldNode) {
-    console.error(oldNode);
-    process.exit(1);
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = startupConfigOrExit();
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);

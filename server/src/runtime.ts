@@ -1,3 +1,5 @@
+import { ConfigError, loadConfig, type Config } from './config';
+
 /**
  * The Node lines the server runs on, as `engines` in the root package.json says: the oldest that
  * every dependency supports (jsdom: ^20.19 || ^22.13 || >=24; undici and cheerio >=20.18.1).
@@ -15,4 +17,25 @@ export function unsupportedNodeReason(version: string = process.versions.node): 
   if (major >= FIRST_OPEN_MAJOR) return null;
   if (SUPPORTED.some((s) => s.major === major && minor >= s.minMinor)) return null;
   return `Node ${version} cannot run the server: it needs Node ${SUPPORTED_NODE} (run it with \`npm run serve\`, which uses the project's pinned Node 24, or install a supported Node).`;
+}
+
+/**
+ * The start of every process role (server, worker): refuse an unsupported Node and a bad
+ * configuration with one line for the operator and exit code 1, else answer the configuration.
+ */
+export function startupConfigOrExit(): Config {
+  const oldNode = unsupportedNodeReason();
+  if (oldNode) {
+    console.error(oldNode);
+    process.exit(1);
+  }
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

@@ -1,9 +1,8 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig, ConfigError } from './config';
 import { closeContext, createContext } from './context';
 import { startTasks } from './modules/tasks/lifecycle';
-import { unsupportedNodeReason } from './runtime';
+import { startupConfigOrExit } from './runtime';
 
 /**
  * The worker process role (`npm run worker`): the same configuration, database and context as
@@ -15,21 +14,7 @@ import { unsupportedNodeReason } from './runtime';
  * puts the task back for another worker.
  */
 async function main(): Promise<void> {
-  const oldNode = unsupportedNodeReason();
-  if (oldNode) {
-    console.error(oldNode);
-    process.exit(1);
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = startupConfigOrExit();
   if (!config.databaseUrl) {
     // PGlite belongs to one process: a separate worker needs the shared PostgreSQL.
     console.error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the server process, whose own workers run the tasks (TASK_WORKERS=inline).');
