@@ -17,6 +17,12 @@ export interface WatchDeps {
   wait: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** How often the polling fallback asks, and how many times at most (a page watching a short build polls faster). */
+export interface WatchPace {
+  pollMs?: number;
+  maxPolls?: number;
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -30,10 +36,16 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-const DEFAULT_DEPS: WatchDeps = { follow: followTaskEvents, poll: fetchTask, wait: sleep };
+export const DEFAULT_DEPS: WatchDeps = { follow: followTaskEvents, poll: fetchTask, wait: sleep };
 
 /** Resolves with the task's terminal state, or null when `signal` stopped the watch first. */
-export async function watchTask(taskId: string, onTask: (task: TaskInfo) => void, signal: AbortSignal, deps: WatchDeps = DEFAULT_DEPS): Promise<TaskInfo | null> {
+export async function watchTask(
+  taskId: string,
+  onTask: (task: TaskInfo) => void,
+  signal: AbortSignal,
+  deps: WatchDeps = DEFAULT_DEPS,
+  { pollMs = POLL_INTERVAL_MS, maxPolls = Infinity }: WatchPace = {},
+): Promise<TaskInfo | null> {
   for (let tries = 0; tries < MAX_EVENT_TRIES && !signal.aborted; tries++) {
     try {
       const last = await deps.follow(taskId, onTask, signal);
@@ -43,7 +55,7 @@ export async function watchTask(taskId: string, onTask: (task: TaskInfo) => void
       break; // not available here (an older server, a proxy that buffers): poll instead
     }
   }
-  while (!signal.aborted) {
+  for (let polls = 0; polls < maxPolls && !signal.aborted; polls++) {
     try {
       const task = await deps.poll(taskId, signal);
       onTask(task);
@@ -51,7 +63,7 @@ export async function watchTask(taskId: string, onTask: (task: TaskInfo) => void
     } catch {
       // a failed poll is tried again on the next tick
     }
-    await deps.wait(POLL_INTERVAL_MS, signal);
+    await deps.wait(pollMs, signal);
   }
   return null;
 }
