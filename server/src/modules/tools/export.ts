@@ -14,6 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import { MSG } from '@wanxiang/contract';
+import { AI_PRODUCER, aigcLabel } from '../../tools/aigc-label';
 
 /**
  * A saved run as a file to download (docs/api.md "Tools"): markdown, or a Word document with the
@@ -22,17 +23,11 @@ import { MSG } from '@wanxiang/contract';
  * implicit label in its custom properties under the key AIGC (producer, content id = run id),
  * the same fields as the images' label (China's labelling rules, docs/product/creation.md).
  */
-export const AI_PRODUCER = '万象 AI';
-
 export interface ExportedRun {
   id: string;
   title: string;
   content: string;
   createdAt: Date;
-}
-
-export function aigcLabel(contentId: string): Record<string, string> {
-  return { Label: '1', ContentProducer: AI_PRODUCER, ProduceID: contentId, ContentPropagator: AI_PRODUCER, PropagateID: contentId };
 }
 
 /** The local time shown in exports (China). */

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { aigcLabel } from '../aigc-label';
 
 /**
  * The AI-content label of a generated image (China's labelling rules, in force since 2025-09-01;
@@ -8,13 +9,7 @@ import sharp from 'sharp';
  * in PNG, JPEG and WebP (image-effects test reads them back).
  */
 
-export const AI_PRODUCER = '万象 AI';
 export const AI_MARK_TEXT = 'AI生成';
-
-/** The label's fields, as the national standard's implicit-label JSON names them. */
-export function aigcLabel(contentId: string): Record<string, string> {
-  return { Label: '1', ContentProducer: AI_PRODUCER, ProduceID: contentId, ContentPropagator: AI_PRODUCER, PropagateID: contentId };
-}
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
