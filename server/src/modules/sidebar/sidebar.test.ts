@@ -51,7 +51,7 @@ const TABLE: [string, string[]][] = [
     'design',
     [...['aiDataAnalysis', 'aIPosterCreate', 'aiDataWebDesign', 'aiDataCard', 'aiResume'].map((p) => `/aiDesign/${p}`), '/aiChart'],
   ],
-  ['writing', ['/AIApply', '/AIApplyDetail?id=1', '/doc/AiWriting', '/AiWriter/AiWriterOffcial']],
+  ['writing', ['/AIApply', '/AIApplyDetail?id=aiDocument', '/doc/AiWriting', '/AiWriter/AiWriterOffcial']],
   [
     'translate',
     [
