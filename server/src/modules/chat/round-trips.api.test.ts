@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
+import { PERSONA_STATUS } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { redisAnswers, TEST_REDIS_URL, testRedisPrefix } from '../../../test/redis';
@@ -112,11 +113,11 @@ describe.each(testDbKinds())(`round trips before the upstream request on %s (${h
     await t?.close();
   });
 
-  const chat = async (token: string, prompt: string, conversationId: string) => {
+  const chat = async (token: string, prompt: string, conversationId: string, personaId?: number) => {
     counter.mark();
-    const call = await postChat(base, 'deepseek_v3', { prompt, conversationId }, token);
+    const call = await postChat(base, 'deepseek_v3', { prompt, conversationId, personaId }, token);
     await call.finished;
-    expect(namesOf(call).at(-1)).toBe('done');
+    expect(namesOf(call).at(-1), JSON.stringify(call.envelope ?? call.events)).toBe('done');
     return call;
   };
 
@@ -138,5 +139,16 @@ describe.each(testDbKinds())(`round trips before the upstream request on %s (${h
       { role: 'user', n: 4 },
     ]);
     expect(await quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 4, reserved: 0 });
+  });
+
+  it('a chat turn with a persona: its facts come from memory after the first use, so still one round trip', async () => {
+    const { token } = await t.loginAs();
+    const rows = await t.ctx.database.db.execute(sql`SELECT id FROM personas WHERE user_id IS NULL AND is_public AND status = ${PERSONA_STATUS.approved} ORDER BY id LIMIT 1`);
+    const personaId = Number((rows as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    await chat(token, '第一问 [demo:tokens=3]', 'rt-p', personaId);
+    for (let i = 0; i < 2; i++) {
+      await chat(token, `再问 ${i} [demo:tokens=3]`, 'rt-p', personaId);
+      expect(counter.atUpstream).toEqual([{ db: 1, kv: 1 }]);
+    }
   });
 });

@@ -10,12 +10,13 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { BUILTIN_PERSONAS, type BuiltinPersona } from './builtin';
+import { factsOf, personaFactsCache, usableBy } from './chat-facts';
 import {
   insertMissingBuiltins,
   insertPersona,
   selectById,
   selectByStatus,
-  selectUsableContext,
+  selectChatFacts,
   selectVisible,
   selectVisiblePage,
   updateStatus,
@@ -27,7 +28,7 @@ import {
  * Rules of personas: who sees which (approved public ones for everyone, one's own whatever their
  * status), new ones wait for review, and only a visible persona may lead a chat.
  */
-export type PersonasContext = Pick<AppContext, 'database'>;
+export type PersonasContext = Pick<AppContext, 'database'> & Partial<Pick<AppContext, 'moduleStates'>>;
 
 /** How an author is shown: the username, else the nickname, else the phone with its middle hidden. */
 function authorName(row: PersonaWithAuthor): string {
@@ -82,9 +83,17 @@ export async function addPersona(ctx: PersonasContext, userId: number, input: Pe
 
 /** Context lines a caller may start a chat with, or a 404 refusal (someone else's pending one included). */
 export async function usablePersonaContext(ctx: PersonasContext, userId: number, id: number): Promise<PersonaLine[]> {
-  const context = await selectUsableContext(ctx.database.db, userId, id);
-  if (!context) throw notFound(MSG.personaNotFound);
-  return context;
+  const cache = ctx.moduleStates && personaFactsCache(ctx.moduleStates);
+  let facts = cache?.get(id);
+  if (!facts) {
+    const row = await selectChatFacts(ctx.database.db, id);
+    if (!row) throw notFound(MSG.personaNotFound);
+    facts = factsOf(row);
+    cache?.put(id, facts);
+  }
+  // Someone else's persona that is not approved and public is not found, like a missing one.
+  if (!usableBy(facts, userId)) throw notFound(MSG.personaNotFound);
+  return facts.context;
 }
 
 /** Insert the shipped personas that are missing (idempotent; safe when processes boot together). */
@@ -99,6 +108,7 @@ export async function seedBuiltinPersonas(ctx: PersonasContext, list: BuiltinPer
 
 export async function setPersonaStatus(ctx: PersonasContext, id: number, status: number): Promise<PersonaRow> {
   const row = await updateStatus(ctx.database.db, id, status);
+  if (ctx.moduleStates) personaFactsCache(ctx.moduleStates).forget(id);
   if (!row) throw notFound(MSG.personaNotFound);
   return row;
 }

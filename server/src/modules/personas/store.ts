@@ -90,14 +90,17 @@ export async function selectVisible(db: Executor, userId: number | null, id: num
   return rows[0];
 }
 
-/** The context lines of a persona the caller may chat with (the chat path: one indexed read). */
-export async function selectUsableContext(db: Executor, userId: number, id: number): Promise<PersonaRow['context'] | undefined> {
+/** What the chat path needs of a persona, whoever asks (chat-facts.ts decides who may use it). */
+export async function selectChatFacts(
+  db: Executor,
+  id: number,
+): Promise<Pick<PersonaRow, 'userId' | 'isPublic' | 'status' | 'context'> | undefined> {
   const rows = await db
-    .select({ context: personas.context })
+    .select({ userId: personas.userId, isPublic: personas.isPublic, status: personas.status, context: personas.context })
     .from(personas)
-    .where(and(eq(personas.id, id), visibleTo(userId)))
+    .where(eq(personas.id, id))
     .limit(1);
-  return rows[0]?.context;
+  return rows[0];
 }
 
 /** Any persona by id, whatever its status (operator CLI). */
