@@ -90,6 +90,13 @@ export interface TaskHandler {
   timeoutMs?: number;
   /** Claims before a task whose worker keeps dying fails (default TASK_MAX_ATTEMPTS). */
   maxAttempts?: number;
+  /**
+   * How a failed or canceled task of an internal kind (not a task tool: those take theirs from
+   * their ToolSpec) is submitted again by the tasks API's retry: its price, and a check of the old
+   * inputs against today's data (a template since removed) answering a Chinese refusal, or null.
+   * A kind without it is not retryable.
+   */
+  resubmit?: { price: TaskPrice; refusal(inputs: TaskRow['inputs']): string | null };
 }
 
 /** A failure the user may read (Chinese); the task fails with this message and refunds. */

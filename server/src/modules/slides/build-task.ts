@@ -1,6 +1,6 @@
 import { MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
-import { TaskFailure, type TaskHandler } from '../../jobs';
+import { TaskFailure, type TaskHandler, type TaskPrice } from '../../jobs';
 import { buildPptx } from './builder/build';
 import { deckFromOutline, outlineHasContent } from './deck';
 import { templateRegistry } from './templates';
@@ -24,6 +24,20 @@ const DRAWN = 90;
 
 export type SlidesTaskContext = Pick<AppContext, 'config'>;
 
+/** One doc_ppt count per build: held when the task is accepted (a new build or a retry), charged on success. */
+export const SLIDES_PRICE: TaskPrice = { quotaKey: 'doc_ppt' };
+
+/**
+ * Why these inputs cannot be built (a Chinese refusal), or null: the template must still exist and
+ * the outline must have content. Checked when a build is created and again when a failed one is
+ * retried (its template may have been removed since), so nothing is held for a build bound to fail.
+ */
+export function slidesInputsRefusal(ctx: SlidesTaskContext, inputs: Record<string, string | number | boolean>): string | null {
+  if (!templateRegistry(ctx.config.catalogDir).get(String(inputs.template ?? ''))) return MSG.slidesTemplateUnknown;
+  if (!outlineHasContent(String(inputs.content ?? ''))) return MSG.slidesContentRequired;
+  return null;
+}
+
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0 || signal.aborted) return resolve();
@@ -35,6 +49,8 @@ export function slidesFileHandler(ctx: SlidesTaskContext): TaskHandler {
   return {
     name: SLIDES_TASK_KIND,
     timeoutMs: SLIDES_TASK_TIMEOUT_MS,
+    // A failed or canceled build is retried through POST /api/v1/tasks/{id}/retry like a task tool's task.
+    resubmit: { price: SLIDES_PRICE, refusal: (inputs) => slidesInputsRefusal(ctx, inputs) },
     async run(task, tools) {
       const content = String(task.inputs.content ?? '');
       const template = templateRegistry(ctx.config.catalogDir).get(String(task.inputs.template ?? ''));

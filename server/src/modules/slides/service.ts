@@ -17,8 +17,8 @@ import { AppError, badRequest, refused } from '../../http/errors';
 import { selectUserTask } from '../../jobs';
 import { submitTask } from '../tasks/service';
 import { readFileBytes } from '../files/service';
-import { SLIDES_TASK_KIND, SLIDES_TASK_TIMEOUT_MS } from './build-task';
-import { deckFromOutline, outlineHasContent } from './deck';
+import { SLIDES_PRICE, SLIDES_TASK_KIND, SLIDES_TASK_TIMEOUT_MS, slidesInputsRefusal } from './build-task';
+import { deckFromOutline } from './deck';
 import { failStaleTask, selectOwnTask, type PptTaskRow } from './store';
 import { templateRegistry } from './templates';
 
@@ -33,8 +33,6 @@ import { templateRegistry } from './templates';
 /** Rows from before the engine: one still queued or building this long lost its process. */
 export const BUILD_STALE_MS = 2 * 60_000;
 
-export const PPT_QUOTA = { quotaKey: 'doc_ppt' };
-
 export type SlidesContext = Pick<AppContext, 'config' | 'database' | 'catalog' | 'kv' | 'storage'>;
 
 export function templates(ctx: Pick<AppContext, 'config'>) {
@@ -42,17 +40,12 @@ export function templates(ctx: Pick<AppContext, 'config'>) {
 }
 
 export async function createPresentation(ctx: SlidesContext, user: AuthUser, req: PptCreateReq): Promise<PptCreated> {
-  const template = templates(ctx).get(req.id);
-  if (!template) throw badRequest(MSG.slidesTemplateUnknown);
-  if (!req.content || !outlineHasContent(req.content)) throw badRequest(MSG.slidesContentRequired);
+  const inputs = { template: req.id, content: req.content ?? '' };
+  // The same check a retry of the build makes (build-task.ts).
+  const refusal = slidesInputsRefusal(ctx, inputs);
+  if (refusal) throw badRequest(refusal);
   // The engine refuses beyond TASKS_PER_USER live tasks (429) and holds the count (4201 when used up).
-  const task = await submitTask(ctx, {
-    user,
-    kind: SLIDES_TASK_KIND,
-    inputs: { template: template.id, content: req.content },
-    price: { quotaKey: PPT_QUOTA.quotaKey },
-    timeoutMs: SLIDES_TASK_TIMEOUT_MS,
-  });
+  const task = await submitTask(ctx, { user, kind: SLIDES_TASK_KIND, inputs, price: SLIDES_PRICE, timeoutMs: SLIDES_TASK_TIMEOUT_MS });
   return { task_id: task.id, url: `/api/v1/ppt/preview?id=${task.id}` };
 }
 

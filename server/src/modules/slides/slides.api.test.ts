@@ -21,6 +21,8 @@ import type { RunningTaskEngine } from '../../jobs';
 import type { FileStore } from '../../infra/storage';
 import { quotaUsage } from '../quota/service';
 import { startTasks } from '../tasks/lifecycle';
+import { submitTask } from '../tasks/service';
+import { SLIDES_PRICE, SLIDES_TASK_KIND } from './build-task';
 import { buildPptx } from './builder/build';
 import { deckFromOutline } from './deck';
 import { BUILD_STALE_MS, createPresentation, taskStatus, templates } from './service';
@@ -272,5 +274,39 @@ describe.each(testDbKinds())('a failed build on %s', (kind) => {
     await expect.poll(async () => (await taskStatus(t.ctx, authUser, created.task_id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
     expect((await taskStatus(t.ctx, authUser, created.task_id)).msg).toBe(MSG.taskFailedGeneric);
     expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('a failed build is retried through the tasks API: owner only, held and charged like a new build, a gone template refused', async () => {
+    const { token, user } = await t.loginAs();
+    const authUser = { id: user.id, vip: 0, phone: null, tokenId: 0 };
+    const failed = await createPresentation(t.ctx, authUser, { id: 'azure-business', content: OUTLINE });
+    await expect.poll(async () => (await taskStatus(t.ctx, authUser, failed.task_id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
+    const retry = (id: string, who = token) => t.app.inject({ method: 'POST', url: `/api/v1/tasks/${id}/retry`, headers: { token: who } });
+
+    // Someone else's failed build is as absent as a missing task, and nothing is held for them.
+    const other = await t.loginAs();
+    expect((await retry(failed.task_id, other.token)).json()).toEqual({ code: Code.NOT_FOUND, msg: MSG.taskNotFound, data: null });
+    expect(await quotaUsage(t.ctx, other.user.id, 'doc_ppt')).toEqual({ used: 0, reserved: 0 });
+
+    // The store works again: the retry is a new slides:file task with the same inputs, held then charged once.
+    await engine.stop();
+    engine = await startTasks(t.ctx, log, { workers: true });
+    const res = await retry(failed.task_id);
+    expect(res.statusCode).toBe(200);
+    const again = res.json<Envelope<{ task_id: string }>>().data.task_id;
+    expect(again).not.toBe(failed.task_id);
+    await expect.poll(async () => (await taskStatus(t.ctx, authUser, again)).status, { timeout: 20_000 }).toBe(PPT_STATUS.done);
+    const info = (await t.app.inject({ method: 'GET', url: `/api/v1/tasks/${again}`, headers: { token } })).json<Envelope<TaskInfo>>().data;
+    expect(info).toMatchObject({ tool: 'slides:file', status: 'succeeded', inputs: { template: 'azure-business', content: OUTLINE } });
+    expect(info.result!.files).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/ppt/down?id=${again}`, headers: { token } })).headers['content-type']).toContain('presentationml');
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 1, reserved: 0 });
+
+    // A build that succeeded is not retried; nor is one whose template is gone (nothing held for it).
+    expect((await retry(again)).json()).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.taskNotRetryable });
+    const gone = await submitTask(t.ctx, { user, kind: SLIDES_TASK_KIND, inputs: { template: 'removed-template', content: OUTLINE }, price: SLIDES_PRICE });
+    await expect.poll(async () => (await taskStatus(t.ctx, authUser, gone.id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
+    expect((await retry(gone.id)).json()).toEqual({ code: Code.BAD_REQUEST, msg: MSG.slidesTemplateUnknown, data: null });
+    expect(await quotaUsage(t.ctx, user.id, 'doc_ppt')).toEqual({ used: 1, reserved: 0 });
   });
 });

@@ -48,13 +48,30 @@ export async function submitTask(ctx: Pick<AppContext, 'config' | 'database' | '
   return submitEngineTask(paidEngine(ctx), input);
 }
 
-/** A new task with the same inputs (its files must still exist); only a failed or canceled task tool's task. */
+/**
+ * A new task with the same inputs; only a failed or canceled one. A task tool's task goes through
+ * its run again (form and files checked: they must still exist); an internal kind's (a slide-file
+ * build) through its handler's `resubmit` (its price, its inputs checked against today's data).
+ * Either way the new task is held and queued by the engine like any new one.
+ */
 export async function retryUserTask(ctx: TasksContext, user: Asker, id: string): Promise<{ task_id: string }> {
   const row = await ownTask(ctx, user.id, id);
   if (row.state !== 'failed' && row.state !== 'canceled') throw badRequest(MSG.taskNotRetryable);
   const tool = toolById(row.toolId);
-  if (!tool || tool.kind !== 'task') throw badRequest(MSG.taskNotRetryable);
-  return submitToolTask(ctx, user, tool.id, row.inputs);
+  if (tool?.kind === 'task') return submitToolTask(ctx, user, tool.id, row.inputs);
+  const handler = findTaskHandler(ctx, row.toolId);
+  if (!handler?.resubmit) throw badRequest(MSG.taskNotRetryable);
+  const refusal = handler.resubmit.refusal(row.inputs);
+  if (refusal) throw badRequest(refusal);
+  const again = await submitTask(ctx, {
+    user,
+    kind: handler.name,
+    inputs: row.inputs,
+    price: handler.resubmit.price,
+    timeoutMs: handler.timeoutMs,
+    maxAttempts: handler.maxAttempts,
+  });
+  return { task_id: again.id };
 }
 
 const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
