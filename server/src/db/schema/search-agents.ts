@@ -172,8 +172,8 @@ export const agentCollects = pgTable(
 );
 
 /**
- * A presentation build (createNewPPT -> task -> download). status: 0 queued, 1 building,
- * 2 done (file_path set), 3 failed.
+ * A presentation build from before the task engine (createNewPPT -> task -> download), read only
+ * now. status: 0 queued, 1 building, 2 done (file_path set), 3 failed.
  */
 export const pptTasks = pgTable(
   'ppt_tasks',
@@ -184,9 +184,8 @@ export const pptTasks = pgTable(
     title: varchar('title', { length: 200 }).notNull().default(''),
     content: text('content').notNull(),
     status: smallint('status').notNull().default(0),
+    /** The built .pptx under DATA_DIR/ppt. New builds are `slides:file` tasks whose file is in the file store (the task's result). */
     filePath: text('file_path'),
-    /** The built .pptx in the file store (files.id); older rows name a file under DATA_DIR/ppt in `file_path`. */
-    fileId: varchar('file_id', { length: 32 }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
