@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { startTaskSweep } from './sweep';
 import type { TaskHandler, TaskPayer } from './types';
-import { TaskWorker, type SaveTaskFile } from './worker';
+import { TaskWorker, type DiscardTaskFiles, type SaveTaskFile } from './worker';
 
 export { submitTask, finishTask, cancelTask, newTaskId, type EngineContext, type SubmitInput } from './engine';
 export { sweepTasksOnce } from './sweep';
-export { TaskWorker, type SaveTaskFile } from './worker';
+export { TaskWorker, type DiscardTaskFiles, type SaveTaskFile } from './worker';
 export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome, type TaskPayer, type TaskPrice, type TaskHold } from './types';
 export { selectTask, selectUserTask, listUserTasks } from './store';
 export { taskChannel } from './events';
@@ -14,6 +14,8 @@ export { taskChannel } from './events';
 export interface TaskEngineOptions {
   handlers: readonly TaskHandler[];
   saveFile: SaveTaskFile;
+  /** Deletes the files a run stored when its task did not end succeeded by that run (a lost terminal race, a failure). */
+  discardFiles: DiscardTaskFiles;
   /** Takes and closes the tasks' holds (the quota rules of the feature layer). */
   payer: TaskPayer;
   log?: FastifyBaseLogger;
@@ -38,7 +40,7 @@ export async function startTaskEngine(app: AppContext, opts: TaskEngineOptions):
   let worker: TaskWorker | null = null;
   if (opts.workers) {
     const { concurrency, leaseMs, pollMaxMs } = ctx.config.tasks;
-    worker = new TaskWorker(ctx, { handlers: opts.handlers, saveFile: opts.saveFile, concurrency, leaseMs, pollMaxMs, log: opts.log });
+    worker = new TaskWorker(ctx, { handlers: opts.handlers, saveFile: opts.saveFile, discardFiles: opts.discardFiles, concurrency, leaseMs, pollMaxMs, log: opts.log });
     await worker.start();
   }
   let stopped: Promise<void> | null = null;

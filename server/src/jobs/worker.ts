@@ -3,15 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newHolderId } from '../db/lease';
 import { finishTask, type EngineContext } from './engine';
 import { notifyChanged, taskChannel, WAKE_CHANNEL } from './events';
-import { claimTasks, releaseClaim, renewLease, writeProgress, writeVendor } from './store';
+import { claimTasks, releaseClaim, renewLease, selectTask, writeProgress, writeVendor } from './store';
 import { TaskFailure, type TaskFileInput, type TaskHandler, type TaskRow } from './types';
 
 /** Stores a handler's result file for the task's owner (the file store, given by the composition). */
 export type SaveTaskFile = (task: TaskRow, file: TaskFileInput) => Promise<TaskFile>;
+/** Deletes files a run of the task stored that the task does not keep: their bytes and their rows. */
+export type DiscardTaskFiles = (task: TaskRow, fileIds: readonly string[]) => Promise<void>;
 
 export interface WorkerOptions {
   handlers: readonly TaskHandler[];
   saveFile: SaveTaskFile;
+  /**
+   * Deletes what a run stored when its task does not end succeeded by that run (engine tests and
+   * benchmarks, whose stand-in store keeps nothing, leave it out).
+   */
+  discardFiles?: DiscardTaskFiles;
   /** Tasks run at once (TASK_CONCURRENCY). */
   concurrency: number;
   leaseMs: number;
@@ -126,6 +133,9 @@ export class TaskWorker {
       );
     }, Math.max(100, Math.floor(leaseMs / 3)));
     renew.unref();
+    // Files this run stored, and whether the task ended succeeded by this run's transition (then its result keeps them).
+    const stored: string[] = [];
+    let kept = false;
     try {
       await notifyChanged(this.ctx.kv, row.id, 'running');
       const handler = this.handlers.get(row.toolId)!;
@@ -138,11 +148,16 @@ export class TaskWorker {
           if (updated) await notifyChanged(this.ctx.kv, row.id, 'running');
           else lost();
         },
-        saveFile: (file) => this.opts.saveFile(row, file),
+        saveFile: async (file) => {
+          const saved = await this.opts.saveFile(row, file);
+          stored.push(saved.id);
+          return saved;
+        },
         setVendor: (data) => writeVendor(db, row.id, this.id, data),
       });
       if (controller.signal.aborted) return this.afterAbort(row);
-      await finishTask(this.ctx, row.id, { state: 'succeeded', stage: MSG.taskStageDone, result: { files: outcome.files } }, { by: 'worker', owner: this.id });
+      const ended = await finishTask(this.ctx, row.id, { state: 'succeeded', stage: MSG.taskStageDone, result: { files: outcome.files } }, { by: 'worker', owner: this.id });
+      kept = ended !== null;
     } catch (err) {
       if (controller.signal.aborted) return this.afterAbort(row);
       const message = err instanceof TaskFailure ? err.message : MSG.taskFailedGeneric;
@@ -153,6 +168,26 @@ export class TaskWorker {
     } finally {
       clearInterval(renew);
       unsubscribe();
+      if (!kept && stored.length > 0) await this.discardUnkept(row, stored);
+    }
+  }
+
+  /**
+   * A run whose task did not end succeeded by it (the handler failed; the task was canceled or timed
+   * out meanwhile and the terminal transition found it ended; the lease was lost; this worker stops)
+   * leaves no file behind: nobody could ever reach it. The row is read again and only the files its
+   * result does not list are deleted, so a success whose commit answered with an error keeps its files.
+   */
+  private async discardUnkept(row: TaskRow, stored: readonly string[]): Promise<void> {
+    const discard = this.opts.discardFiles;
+    if (!discard) return;
+    try {
+      const now = await selectTask(this.ctx.database.db, row.id);
+      const listed = new Set((now?.result?.files ?? []).map((f) => f.id));
+      const orphans = stored.filter((id) => !listed.has(id));
+      if (orphans.length > 0) await discard(row, orphans);
+    } catch (err) {
+      this.opts.log?.error({ err, task: row.id }, 'result files of an ended task not deleted');
     }
   }
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { startTaskEngine, type RunningTaskEngine, type SaveTaskFile } from '../../jobs';
+import { startTaskEngine, type DiscardTaskFiles, type RunningTaskEngine, type SaveTaskFile } from '../../jobs';
 import { taskHandlers } from '../../tools/tasks';
-import { saveFile, thumbUrl } from '../files/service';
+import { deleteFile, saveFile, thumbUrl } from '../files/service';
 import { quotaTaskPayer } from './payer';
 
 /**
@@ -17,6 +17,13 @@ export function storeTaskFile(ctx: Pick<AppContext, 'database' | 'storage'>): Sa
   };
 }
 
+/** Deletes result files a run stored for a task that does not keep them: the stored bytes (and thumbnail) and the row. */
+export function discardTaskFiles(ctx: Pick<AppContext, 'database' | 'storage'>): DiscardTaskFiles {
+  return async (task, fileIds) => {
+    for (const id of fileIds) await deleteFile(ctx, task.userId, id);
+  };
+}
+
 export async function startTasks(ctx: AppContext, log: FastifyBaseLogger, opts: { workers: boolean }): Promise<RunningTaskEngine> {
-  return startTaskEngine(ctx, { handlers: taskHandlers(ctx), saveFile: storeTaskFile(ctx), payer: quotaTaskPayer(ctx), log, workers: opts.workers });
+  return startTaskEngine(ctx, { handlers: taskHandlers(ctx), saveFile: storeTaskFile(ctx), discardFiles: discardTaskFiles(ctx), payer: quotaTaskPayer(ctx), log, workers: opts.workers });
 }

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@wanxiang/contract';
+import type { Database } from '../../db/client';
+import { rows } from '../../db/sql';
+import { createMemoryStore } from '../../infra/kv';
+import { createDiskStore, type FileStore } from '../../infra/storage';
+import { openTestDatabase, testDbKinds } from '../../../test/db';
+import { cancelTask, finishTask, selectTask, submitTask, sweepTasksOnce, TaskFailure, TaskWorker, type TaskHandler, type TaskRunTools } from '../../jobs';
+import { engineContext, newTaskUser, type EngineTestContext } from '../../jobs/testing/engine';
+import { discardTaskFiles, storeTaskFile } from './lifecycle';
+
+/**
+ * A run that stored a result file but whose task did not end succeeded by it (canceled or timed out
+ * meanwhile, so its terminal transition found the task ended; or the handler failed afterwards)
+ * leaves neither bytes in the store nor a files row: nobody could ever reach them.
+ */
+describe.each(testDbKinds())('result files of a task that ended elsewhere on %s', (kind) => {
+  let database: Database;
+  let ctx: EngineTestContext;
+  let storage: FileStore;
+  let root: string;
+  let worker: TaskWorker;
+  /** Each test's handler, by task id: the worker runs one kind and hands each task to its test. */
+  const runs = new Map<string, (tools: TaskRunTools) => Promise<{ files: Awaited<ReturnType<TaskRunTools['saveFile']>>[] }>>();
+  const handler: TaskHandler = { name: 'test:orphans', run: (task, tools) => runs.get(task.id)!(tools) };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ctx = engineContext(database, { TZ_BUSINESS: 'UTC' });
+    root = mkdtempSync(join(tmpdir(), 'wx-orphans-'));
+    storage = createDiskStore(root);
+    const files = { database, storage };
+    // A long lease: no renewal notices the ending before the handler returns (the race under test).
+    worker = new TaskWorker(ctx, { handlers: [handler], saveFile: storeTaskFile(files), discardFiles: discardTaskFiles(files), concurrency: 4, leaseMs: 60_000, pollMaxMs: 50 });
+    await worker.start();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Another process, whose change notices never reach this worker (no Redis between them). */
+  const elsewhere = () => ({ ...ctx, kv: createMemoryStore() });
+
+  const fileRows = async (userId: number) => rows<{ id: string; key: string }>(database.db, sql`SELECT id, key FROM files WHERE user_id = ${userId}::bigint`);
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => (open = r));
+    return { open, opened };
+  };
+
+  /** Submit a task whose run stores one file, signals `stored`, then waits for `proceed` before `then` ends it. */
+  async function storingTask(then: 'return' | 'fail' | 'wait-abort') {
+    const user = await newTaskUser(database);
+    const stored = gate();
+    const proceed = gate();
+    const task = await submitTask(ctx, { user, kind: handler.name, inputs: {}, price: { quotaKey: 'chat' } });
+    runs.set(task.id, async (tools) => {
+      const file = await tools.saveFile({ name: 'result.txt', contentType: 'text/plain', body: Buffer.from(`result of ${task.id}`) });
+      stored.open();
+      if (then === 'wait-abort') await new Promise((r) => tools.signal.addEventListener('abort', r, { once: true }));
+      else await proceed.opened;
+      if (then === 'fail') throw new TaskFailure('演示故障');
+      return { files: [file] };
+    });
+    await stored.opened;
+    const [row] = await fileRows(user.id);
+    expect(row).toBeDefined();
+    expect(await storage.stat(row!.key)).not.toBeNull();
+    return { user, task, key: row!.key, proceed };
+  }
+
+  const gone = async (userId: number, key: string) => {
+    await expect.poll(async () => (await fileRows(userId)).length, { timeout: 5_000 }).toBe(0);
+    expect(await storage.stat(key)).toBeNull();
+  };
+
+  it('canceled by its owner elsewhere while the handler finishes: the transition finds it ended, the stored file is deleted', async () => {
+    const { user, task, key, proceed } = await storingTask('return');
+    expect((await cancelTask(elsewhere(), user.id, task.id))?.state).toBe('canceled');
+    proceed.open();
+    await gone(user.id, key);
+    expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'canceled', result: null });
+  });
+
+  it('timed out by the sweep elsewhere while the handler finishes: the stored file is deleted', async () => {
+    const { user, task, key, proceed } = await storingTask('return');
+    await database.db.execute(sql`UPDATE tasks SET deadline = now() - interval '1 second' WHERE id = ${task.id}`);
+    expect((await sweepTasksOnce(elsewhere())).timedOut).toBe(1);
+    proceed.open();
+    await gone(user.id, key);
+    expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'failed', error: MSG.taskTimedOut, result: null });
+  });
+
+  it('canceled with the notice reaching the worker (the handler is stopped): the stored file is deleted', async () => {
+    const { user, task, key } = await storingTask('wait-abort');
+    expect((await cancelTask(ctx, user.id, task.id))?.state).toBe('canceled');
+    await gone(user.id, key);
+  });
+
+  it('a handler that fails after storing a file leaves none behind', async () => {
+    const { user, task, key, proceed } = await storingTask('fail');
+    proceed.open();
+    await gone(user.id, key);
+    expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'failed', error: '演示故障' });
+  });
+
+  it('a task that succeeds keeps its file; a late finisher elsewhere changes nothing', async () => {
+    const { user, task, key, proceed } = await storingTask('return');
+    proceed.open();
+    await expect.poll(async () => (await selectTask(database.db, task.id))?.state, { timeout: 5_000 }).toBe('succeeded');
+    expect(await finishTask(elsewhere(), task.id, { state: 'failed', stage: '失败', error: '失败' }, { by: 'any' })).toBeNull();
+    const [row] = await fileRows(user.id);
+    expect((await selectTask(database.db, task.id))!.result!.files.map((f) => f.id)).toEqual([row!.id]);
+    expect(await storage.stat(key)).not.toBeNull();
+  });
+});
