@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOOLS_MSG } from '../msg/tools';
+import { pageField, rowsField } from '../schemas/common';
 import type { ToolInputs } from './inputs';
 
 /**
@@ -15,6 +16,13 @@ export const ToolRunIdParamsSchema = z.object({ runId: z.string().min(1).max(64)
 
 export const ToolHistoryQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 export type ToolHistoryQuery = z.infer<typeof ToolHistoryQuerySchema>;
+
+/**
+ * GET /api/v1/tools/runs?page=&rows=: the caller's own runs of every tool, newest first (the
+ * data board's 最近使用的工具). Paged with the shared page/rows fields, 20 a page by default.
+ */
+export const ToolRunsQuerySchema = z.object({ page: pageField, rows: rowsField });
+export type ToolRunsQuery = z.infer<typeof ToolRunsQuerySchema>;
 
 export const TOOL_EXPORT_FORMATS = ['md', 'docx'] as const;
 export type ToolExportFormat = (typeof TOOL_EXPORT_FORMATS)[number];
@@ -34,4 +42,12 @@ export interface ToolRunItem {
 export interface ToolHistoryRes {
   list: ToolRunItem[];
   total: number;
+}
+
+/** GET /api/v1/tools/runs: one page of the caller's runs across all tools, the same rows as a tool's history. */
+export interface ToolRunsRes {
+  list: ToolRunItem[];
+  total: number;
+  page: number;
+  rows: number;
 }

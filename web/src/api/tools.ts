@@ -1,14 +1,14 @@
-import type { ToolExportFormat, ToolHistoryRes, ToolRunReq } from '@wanxiang/contract';
+import type { ToolExportFormat, ToolHistoryRes, ToolRunReq, ToolRunsRes } from '@wanxiang/contract';
 import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
 import { dispositionName } from './save-file';
 
 /**
  * The tool registry's API (docs/api.md "Tools"; the web reads the registry itself from the contract): runs (a prompt tool streams the
- * chat events; a task tool answers {task_id}), a user's history of one tool, delete and export.
+ * chat events; a task tool answers {task_id}), a user's history of one tool or of all, delete and export.
  */
 
-export type { ToolExportFormat, ToolHistoryRes, ToolRunItem } from '@wanxiang/contract';
+export type { ToolExportFormat, ToolHistoryRes, ToolRunItem, ToolRunsRes } from '@wanxiang/contract';
 
 const runPath = (toolId: string) => `/v1/tools/${encodeURIComponent(toolId)}/run`;
 
@@ -29,6 +29,11 @@ export function submitToolTask(toolId: string, req: ToolRunReq): Promise<{ task_
 
 export function fetchToolHistory(toolId: string, page = 1): Promise<ToolHistoryRes> {
   return get<ToolHistoryRes>(`/v1/tools/${encodeURIComponent(toolId)}/history`, { page }, { silent: true });
+}
+
+/** The user's latest runs of every tool, newest first (the data board). Silent: the board shows its own empty state. */
+export function fetchRecentToolRuns(rows: number, signal?: AbortSignal): Promise<ToolRunsRes> {
+  return get<ToolRunsRes>('/v1/tools/runs', { page: 1, rows }, { silent: true, signal });
 }
 
 export function deleteToolRun(runId: string): Promise<unknown> {

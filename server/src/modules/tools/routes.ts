@@ -7,6 +7,7 @@ import {
   ToolIdParamsSchema,
   ToolRunIdParamsSchema,
   ToolRunSchema,
+  ToolRunsQuerySchema,
   toolById,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
@@ -17,14 +18,15 @@ import { checkToolRegistry } from '../../tools';
 import { reserveQuota } from '../quota/service';
 import { submitToolTask } from '../tasks/service';
 import { exportFileName, runDocx, runMarkdown } from './export';
-import { deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, runnableTool, toolHistory } from './service';
+import { deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, recentRuns, runnableTool, toolHistory } from './service';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
  * The tool registry's routes (docs/api.md "Tools"): the public list; a run (a prompt tool streams
  * its answer with the chat events, paid by the one pay rule and saved to its history; a task tool
- * answers {task_id}); the owner's history, delete and export (md, docx) of prompt-tool runs.
+ * answers {task_id}); the owner's history (one tool's, or every tool's), delete and export (md,
+ * docx) of prompt-tool runs.
  */
 export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A registry that does not hold together (a prompt tool without its server half, an unknown
@@ -53,6 +55,12 @@ export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext):
     const { id } = parse(ToolIdParamsSchema, req.params);
     const { page } = parse(ToolHistoryQuerySchema, req.query);
     return ok(await toolHistory(ctx, user.id, id, page));
+  });
+
+  // Every tool's runs of the caller at once (the data board), paged like the other lists.
+  app.get('/v1/tools/runs', async (req) => {
+    const user = requireUser(req);
+    return ok(await recentRuns(ctx, user.id, parse(ToolRunsQuerySchema, req.query)));
   });
 
   app.post('/v1/tools/runs/:runId/delete', async (req) => {

@@ -13,6 +13,8 @@ import {
   type ToolListItem,
   type ToolRunItem,
   type ToolRunReq,
+  type ToolRunsQuery,
+  type ToolRunsRes,
   type ToolSpec,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
@@ -152,6 +154,12 @@ export async function toolHistory(ctx: Pick<AppContext, 'database'>, userId: num
   if (!tool) throw notFound(MSG.toolNotFound);
   const { list, total } = await listOwnRuns(ctx.database.db, userId, tool.id, TOOL_HISTORY_PAGE_SIZE, (page - 1) * TOOL_HISTORY_PAGE_SIZE);
   return { list: list.map(toItem), total };
+}
+
+/** The caller's own runs of every tool, newest first (runs of a tool since removed from the registry included). */
+export async function recentRuns(ctx: Pick<AppContext, 'database'>, userId: number, { page, rows }: ToolRunsQuery): Promise<ToolRunsRes> {
+  const { list, total } = await listOwnRuns(ctx.database.db, userId, null, rows, (page - 1) * rows);
+  return { list: list.map(toItem), total, page, rows };
 }
 
 export async function deleteRun(ctx: Pick<AppContext, 'database'>, userId: number, runId: string): Promise<void> {

@@ -20,9 +20,12 @@ export async function selectOwnRun(db: Executor, userId: number, runId: string):
   return rows[0];
 }
 
-/** One page of the user's runs of one tool, newest first, and how many there are. */
-export async function listOwnRuns(db: Executor, userId: number, toolId: string, limit: number, offset: number): Promise<{ list: ToolRunRow[]; total: number }> {
-  const where = and(eq(toolRuns.userId, userId), eq(toolRuns.toolId, toolId));
+/**
+ * One page of the user's runs, newest first, and how many there are: of one tool (a tool's
+ * history), or of every tool when toolId is null (the data board's recent runs).
+ */
+export async function listOwnRuns(db: Executor, userId: number, toolId: string | null, limit: number, offset: number): Promise<{ list: ToolRunRow[]; total: number }> {
+  const where = toolId === null ? eq(toolRuns.userId, userId) : and(eq(toolRuns.userId, userId), eq(toolRuns.toolId, toolId));
   const [list, totals] = await Promise.all([
     db.select().from(toolRuns).where(where).orderBy(desc(toolRuns.createdAt), desc(toolRuns.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(toolRuns).where(where),

@@ -7,9 +7,10 @@ import { useDialogs } from '../../stores/dialogs';
 import { UsageBody } from '../usage/UsageDialog';
 import { InfoLayout } from '../info/InfoLayout';
 import { LoginNeeded } from './LoginNeeded';
+import { RecentToolRuns } from './RecentToolRuns';
 import styles from './registry.module.css';
 
-const LEAD = '今天各功能还剩多少次、积分余额多少，一页看清。';
+const LEAD = '今天各功能还剩多少次、积分余额多少、最近用过哪些工具，一页看清。';
 
 /** The signed-in user's points balance (null while loading or when the call failed). */
 function usePoints(loggedIn: boolean): number | null {
@@ -25,7 +26,7 @@ function usePoints(loggedIn: boolean): number | null {
   return points;
 }
 
-/** /board (数据看板): today's counts per feature (the usage dialog's table) and the points balance. */
+/** /board (数据看板): today's counts per feature (the usage dialog's table), the points balance and the latest tool runs. */
 export default function BoardPage({ title }: { title?: string }) {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const points = usePoints(loggedIn);
@@ -51,6 +52,8 @@ export default function BoardPage({ title }: { title?: string }) {
               </div>
             </div>
           </section>
+          {/* Above the long table of counts, so the latest work is in view without scrolling. */}
+          <RecentToolRuns />
           <section className={styles.panel} data-testid="board-usage">
             <h2 className={styles.panelTitle}>今日次数</h2>
             <UsageBody />
