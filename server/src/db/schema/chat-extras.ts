@@ -141,7 +141,7 @@ export const uploads = pgTable(
     text: text('text').notNull().default(''),
     chars: integer('chars').notNull().default(0),
     data: bytea('data'),
-    /** An image's bytes in the file store (files.id); rows from before the store keep theirs in `data`. */
+    /** An image's bytes in the file store (files.id); rows from before the store keep theirs in `data` until the move at start (uploads/image-bytes-move.ts) takes them there. */
     fileId: varchar('file_id', { length: 32 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it is gone: set from the owner's membership level at upload (UPLOAD_RETENTION_DAYS); null = kept for good. */

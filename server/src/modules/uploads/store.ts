@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 
@@ -17,6 +17,42 @@ export async function selectOwnedUploads(db: Db, userId: number, ids: readonly s
     .select()
     .from(uploads)
     .where(and(eq(uploads.userId, userId), inArray(uploads.id, [...ids]), or(isNull(uploads.expiresAt), gt(uploads.expiresAt, sql`now()`))));
+}
+
+/** A chat image from before the file store, its bytes still in the row. */
+export interface ImageWithBytes {
+  id: string;
+  userId: number;
+  name: string;
+  mime: string;
+  data: Buffer;
+  expiresAt: Date | null;
+}
+
+const keepsBytes = and(eq(uploads.kind, 'image'), isNotNull(uploads.data), isNull(uploads.fileId));
+
+/** Up to `limit` live images that still keep their bytes in `data` (oldest first), for the move into the file store. */
+export async function selectImagesWithBytes(db: Db, limit: number): Promise<ImageWithBytes[]> {
+  const rows = await db
+    .select({ id: uploads.id, userId: uploads.userId, name: uploads.name, mime: uploads.mime, data: uploads.data, expiresAt: uploads.expiresAt })
+    .from(uploads)
+    .where(and(keepsBytes, or(isNull(uploads.expiresAt), gt(uploads.expiresAt, sql`now()`))))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id))
+    .limit(limit);
+  return rows.flatMap((r) => (r.data ? [{ ...r, data: r.data }] : []));
+}
+
+/**
+ * Point the image at its stored file and drop its bytes, only while it still keeps them and has no
+ * file (the conditional update that makes the move safe with several movers); false when it did not.
+ */
+export async function attachStoredImage(db: Db, id: string, fileId: string): Promise<boolean> {
+  const rows = await db
+    .update(uploads)
+    .set({ fileId, data: null })
+    .where(and(eq(uploads.id, id), keepsBytes))
+    .returning({ id: uploads.id });
+  return rows.length === 1;
 }
 
 // ---- Create
