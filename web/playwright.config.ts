@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { ensureQuietPromos, promosFilePath } from './e2e/promos-file';
+import { serverEnv } from './e2e/server-env';
 
 /**
  * Browser tests against the REAL server (built web app + API) in Debian's Chromium.
@@ -19,6 +21,9 @@ const repoRoot = resolve(import.meta.dirname, '..');
 // runner, so they do not make directories of their own.
 const dataDir = process.env.WANXIANG_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'wanxiang-e2e-'));
 process.env.WANXIANG_E2E_DATA_DIR = dataDir;
+// Quiet promos for every spec; the promos specs swap the file for their own tests (e2e/promos-file.ts).
+const promosFile = promosFilePath(dataDir);
+ensureQuietPromos(promosFile);
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,34 +68,7 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'development',
-        SMS_FIXED_CODE: '123456',
-        // Every browser test signs in from 127.0.0.1: far more codes a day than one real network asks for.
-        SMS_IP_DAY_LIMIT: '100000',
-        // ...and registers every account of the suite from that one address.
-        REGISTER_PER_IP_PER_DAY: '100000',
-        DEMO_TOKEN_DELAY_MS: '15',
-        // Slide builds pause 150 ms per slide, so the slides spec can watch the progress bar move.
-        SLIDES_PACE_MS: '150',
-        LOG_LEVEL: 'warn',
-        // Fake sources and custom providers run on loopback; the SSRF specs use other private addresses.
-        SSRF_ALLOW: '127.0.0.1',
-        // Outside sources point at the fakes: each area adds its base URLs here, under FAKES.
-        HOT_ZHIHU_BASE_URL: `${FAKES}/hot-zhihu`,
-        MCP_SERVERS_JSON: JSON.stringify([
-          { name: 'fake', description: '测试 MCP 服务', type: 'streamable_http', status: 1, url: `${FAKES}/mcp-fake` },
-        ]),
-        HOT_BAIDU_BASE_URL: `${FAKES}/hot-baidu`,
-        HOT_WEIBO_BASE_URL: `${FAKES}/hot-weibo`,
-        WEBDISK_BASE_URL: `${FAKES}/webdisk`,
-        OPENALEX_BASE_URL: `${FAKES}/openalex`,
-        ARXIV_BASE_URL: `${FAKES}/arxiv`,
-        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      },
+      env: serverEnv({ port: PORT, dataDir, fakes: FAKES, promosFile }),
     },
   ],
 });

@@ -145,6 +145,8 @@ const EnvSchema = z
     CATALOG_DIR: z.string().optional(),
     /** The promos file (notices, update prompt, guides); unset = promos.json in CATALOG_DIR or the shipped one. Re-read when it changes. */
     PROMOS_FILE: z.string().optional(),
+    /** The web client registers its offline service worker (told in config/init); 0 turns it off (browser tests). */
+    WEB_SERVICE_WORKER: bool.default(true),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
     SSRF_ALLOW: z.string().default(''),
     /** MCP servers: a JSON array of {name, description, type, status, url} replacing the catalog's mcp.json (tests, intranets). */
@@ -419,6 +421,8 @@ export interface Config {
   catalogDir?: string;
   /** Explicit promos file (PROMOS_FILE); undefined = the catalog's promos.json. */
   promosFile?: string;
+  /** WEB_SERVICE_WORKER: the web client may register its service worker. */
+  webServiceWorker: boolean;
   /** Payment providers (server/src/infra/pay). */
   pay: PaySettings;
   /** WeChat QR login (infra/wechat). */
@@ -506,6 +510,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     promosFile: e.PROMOS_FILE ? resolve(e.PROMOS_FILE) : undefined,
+    webServiceWorker: e.WEB_SERVICE_WORKER,
     ssrfAllow: e.SSRF_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -7,8 +7,9 @@ import { loginByApi, screenshot } from './helpers';
  * each part that could trip it runs here while every violation the browser reports is recorded,
  * and a test passes only with none. KaTeX (lazy stylesheet and fonts), highlighted code, ECharts
  * (canvas), markmap (SVG with foreignObject, PNG export through data: and blob: URLs), a picked
- * image's preview (blob:), the service worker, and the server-rendered development pages
+ * image's preview (blob:), and the server-rendered development pages
  * (inline script with a nonce, a form posting back). And the build's files go out precompressed.
+ * (The service worker under the CSP: service-worker.spec.ts, on a server with it on.)
  */
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
@@ -104,16 +105,6 @@ test.describe('the web app under the CSP', () => {
     const blobImages = dialog.locator('img[src^="blob:"]');
     await expect.poll(() => blobImages.count()).toBeGreaterThan(0);
     await expect.poll(() => blobImages.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
-  });
-
-  test('the service worker registers and controls the page', async ({ page }) => {
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('wx_sw_automation', '1'));
-    await page.reload();
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active))).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await expect(page.getByRole('heading', { name: '万象 AI', level: 1 })).toBeVisible();
   });
 
   test('the development pages: the WeChat confirm page runs its script (nonce), the mock payment form posts', async ({ page, request }) => {

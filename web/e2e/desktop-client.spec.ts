@@ -6,7 +6,7 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * /?source=wanxiang_pc&client_code=<one-time code> signs in by POST and lands on /chat?type=index
  * with the code gone from the address; a `token` in the address never signs anyone in, and a
  * signed-in account is replaced only when the user says so; the custom right-click menu and Alt
- * shortcuts; the PWA manifest and service worker (controls the page, never answers /api from its cache).
+ * shortcuts. The PWA manifest and service worker are service-worker.spec.ts's.
  */
 
 // The machine running these is shared and often loaded: patient waits, generous test time.
@@ -126,58 +126,6 @@ test('a plain browser tab keeps the browser menu and the home page', async ({ pa
   await page.getByRole('heading', { name: '万象 AI', level: 1 }).click({ button: 'right' });
   await expect(page.getByRole('menu', { name: '右键菜单' })).toHaveCount(0);
   await expect(page.getByTestId('window-header')).toHaveCount(0);
-});
-
-test('PWA: a valid manifest, and a service worker that controls the page but never caches /api', async ({ page }) => {
-  const res = await page.request.get('/manifest.webmanifest');
-  expect(res.ok()).toBe(true);
-  const manifest = (await res.json()) as {
-    name: string;
-    start_url: string;
-    display: string;
-    icons: { src: string; sizes: string; purpose?: string }[];
-  };
-  expect(manifest).toMatchObject({ name: '万象 AI', display: 'standalone' });
-  expect(manifest.start_url).toMatch(/^\//);
-  const sizes = manifest.icons.map((i) => i.sizes);
-  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
-  for (const icon of manifest.icons) {
-    const r = await page.request.get(icon.src);
-    expect(r.ok(), icon.src).toBe(true);
-  }
-
-  // Automated browsers register the worker only when opted in (other tests keep plain networking).
-  await page.goto('/');
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-  await page.evaluate(() => localStorage.setItem('wx_sw_automation', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active))).toBe(true);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  const scriptURL = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
-  expect(scriptURL).toMatch(/\/sw\.js\?build=/);
-
-  // /api answers reach the server every time and never land in the worker's cache.
-  const answers = await page.evaluate(async () => {
-    const a = await (await fetch('/api/v1/config/downloads')).json();
-    const b = await fetch('/api/v1/config/downloads');
-    const names = await caches.keys();
-    const cached: string[] = [];
-    for (const n of names) for (const req of await (await caches.open(n)).keys()) cached.push(new URL(req.url).pathname);
-    return { code: (a as { code: number }).code, fromServer: b.headers.get('x-request-id') !== null, cached };
-  });
-  expect(answers.code).toBe(200);
-  // Every server answer carries a fresh x-request-id: this one came from the server, not a cache.
-  expect(answers.fromServer).toBe(true);
-  expect(answers.cached.some((p) => p.startsWith('/api'))).toBe(false);
-  expect(answers.cached).toContain('/index.html');
-
-  // The shell starts offline from the cache.
-  await page.context().setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: '万象 AI', level: 1 })).toBeVisible();
-  await page.context().setOffline(false);
 });
 
 test.describe('mobile', () => {

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEV_SMS_CODE, screenshot, uniquePhone } from './helpers';
+import { e2ePromosFile, quietPromos, shippedPromos, writePromos } from './promos-file';
 
 /**
  * App-wide promos against the real server and the shipped promos.json (docs/product/promos.md §2, §4, §9): the notice
@@ -7,9 +8,13 @@ import { DEV_SMS_CODE, screenshot, uniquePhone } from './helpers';
  * the search-engine guide, the DeepSeek dialog cookie, the mobile first-entry carousel, service
  * icon and download bar, /mobilepage suppression, the update dialog (need_down cannot be closed,
  * 稍后 keeps quiet), the National Day poster under a fixed clock, and the new-year float counter.
- * Automated browsers get no promos unless they opt in (localStorage promos_automation=1): every
- * test opts in, then silences the promos it is not about, so each one is seen on its own.
+ * The suite's server starts with a quiet promos file (e2e/promos-file.ts): this spec swaps in the
+ * shipped one for its tests and puts the quiet one back after. Each test silences the promos it is
+ * not about (their cookies and localStorage marks), so each one is seen on its own.
  */
+
+test.beforeAll(() => writePromos(e2ePromosFile(), shippedPromos()));
+test.afterAll(() => writePromos(e2ePromosFile(), quietPromos()));
 
 type Piece = 'notice' | 'model' | 'guide' | 'deepseek' | 'firstEntry' | 'service';
 
@@ -24,14 +29,13 @@ async function serverState(page: Page): Promise<Server> {
   return { md5: init.data.model.md5 as string, sign: notice.data.sign as string };
 }
 
-/** Opt in to promos and pre-dismiss every piece except `keep` (values set only when absent, so the app's own writes survive reloads). */
+/** Pre-dismiss every piece except `keep` (values set only when absent, so the app's own writes survive reloads). */
 async function only(page: Page, context: BrowserContext, keep: Piece[]): Promise<void> {
   const s = await serverState(page);
   const off = (p: Piece) => !keep.includes(p);
   await page.addInitScript(
     ({ s, off }) => {
       const setIfAbsent = (k: string, v: string) => localStorage.getItem(k) === null && localStorage.setItem(k, v);
-      localStorage.setItem('promos_automation', '1');
       if (off.notice) setIfAbsent('notice_sign', s.sign);
       if (off.model) setIfAbsent('bananaModalMd5', s.md5);
       if (off.firstEntry) setIfAbsent('isFirst', '1');
@@ -322,10 +326,7 @@ test('top poster: the National Day banner in September (Shanghai date), the plai
   await expect(poster.getByRole('link')).toHaveAttribute('href', '/console/vip');
 
   const mobile = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await mobile.addInitScript(() => {
-    localStorage.setItem('promos_automation', '1');
-    localStorage.setItem('isFirst', '1');
-  });
+  await mobile.addInitScript(() => localStorage.setItem('isFirst', '1'));
   await mobile.clock.setFixedTime(new Date('2026-09-20T04:00:00Z'));
   await mobile.goto('/');
   await expect(mobile.getByTestId('top-poster')).toHaveAttribute('data-season', 'national');

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { loginByApi, loginWithDevCode, screenshot, uniquePhone } from './helpers';
+import { e2ePromosFile, quietPromos, writePromos } from './promos-file';
 
 /**
  * Money promos (docs/product/promos.md §2, §4) against the real server: the VIP countdown promo about 15 s after a
@@ -10,6 +11,15 @@ import { loginByApi, loginWithDevCode, screenshot, uniquePhone } from './helpers
 
 // The shared 2-core machine is slow under load: generous limits, no fixed sleeps.
 test.describe.configure({ timeout: 180_000 });
+
+// The suite's promos file is quiet (e2e/promos-file.ts): this spec turns on the VIP countdown only,
+// so the notice and model promos stay away, and puts the quiet file back after.
+test.beforeAll(() => {
+  const p = quietPromos();
+  p.show = { ...p.show, vip_countdown: true };
+  writePromos(e2ePromosFile(), p);
+});
+test.afterAll(() => writePromos(e2ePromosFile(), quietPromos()));
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const chatInput = (page: Page) => page.getByTestId('chat-composer').getByRole('textbox');
@@ -41,11 +51,6 @@ async function exhaustPremium(page: Page): Promise<void> {
 }
 
 test.describe('money promos, desktop', () => {
-  // Automated browsers get no promos unless they opt in (web/src/features/promos/suppression.ts):
-  // this spec opts in to the VIP promo only, so the notice and model promos stay away.
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('promos_automation', 'vip'));
-  });
   test('the VIP countdown promo opens about 15 s after login; closing it brings the recommended-VIP table', async ({ page }) => {
     // The page's clock runs normally; fast-forwarding it shows the 15 s delay without waiting for it.
     await page.clock.install();

@@ -68,9 +68,21 @@ export interface ModelPromo {
   button: PromoButton[];
 }
 
+/**
+ * The promos the operator can switch off in the promos file (`show`; every one on by default) beyond
+ * those its own data already turns off (the model promo's `show`, an empty notice, no global notice,
+ * the new-year window). The update prompt's switch is applied by the server to `pc_config.update`.
+ */
+export const PROMO_SWITCHES = ['deepseek_dialog', 'first_entry', 'service_float', 'download_bar', 'agent_guide', 'vip_countdown', 'search_guide'] as const;
+export type PromoSwitch = (typeof PROMO_SWITCHES)[number];
+
 export interface ConfigInitRes {
   pc_config: PcConfig;
   model: ModelPromo;
+  /** Which switchable promos may show (an addition to the spec's answer; docs/api.md). */
+  show: Record<PromoSwitch, boolean>;
+  /** Deployment settings the web client needs at start: register the offline service worker (WEB_SERVICE_WORKER). */
+  client: { service_worker: boolean };
 }
 
 /** GET /api/v1/config/notice: newline-separated text and its sign (a hash; '' when there is no notice). */

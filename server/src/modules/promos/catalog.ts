@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { PromoButtonSchema, VERSION_PATTERN } from '@wanxiang/contract';
+import { PROMO_SWITCHES, PromoButtonSchema, VERSION_PATTERN, type PromoSwitch } from '@wanxiang/contract';
 
 /**
  * The operator-editable promos file (server/catalog/promos.json, or CATALOG_DIR/promos.json, or
@@ -26,7 +26,15 @@ const GuideSchema = z.object({
     .max(10),
 });
 
+/** `show`: a switch per promo that has no data of its own to turn it off (all on when absent); `update_dialog` gates the update prompt. */
+const SHOW_KEYS = [...PROMO_SWITCHES, 'update_dialog'] as const;
+const ShowSchema = z
+  .object(Object.fromEntries(SHOW_KEYS.map((k) => [k, z.boolean().default(true)])) as Record<PromoSwitch | 'update_dialog', z.ZodDefault<z.ZodBoolean>>)
+  .strict()
+  .default(Object.fromEntries(SHOW_KEYS.map((k) => [k, true])) as Record<PromoSwitch | 'update_dialog', boolean>);
+
 export const PromosFileSchema = z.object({
+  show: ShowSchema,
   versions: z.object({
     /** Newest desktop client and web releases. */
     pc: version,

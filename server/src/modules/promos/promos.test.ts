@@ -51,6 +51,25 @@ describe.each(testDbKinds())('promos on %s', (kind) => {
     return { status: res.statusCode, body: res.json<Envelope<ConfigInitRes>>() };
   };
 
+  it('config/init: every switchable promo on by default; the file switches one off (the update prompt too); the service worker setting', async () => {
+    save(() => {});
+    const all = await init({ source: 'web', web_version: '2025.09.07' });
+    expect(Object.values(all.body.data.show).every((v) => v === true)).toBe(true);
+    expect(Object.keys(all.body.data.show)).toEqual(expect.arrayContaining(['deepseek_dialog', 'service_float', 'vip_countdown']));
+    expect(all.body.data.show).not.toHaveProperty('update_dialog');
+    expect(all.body.data.client).toEqual({ service_worker: true });
+    expect(all.body.data.pc_config.update).toBe(true);
+
+    save((p) => {
+      (p as PromosFile & { show: Record<string, boolean> }).show = { service_float: false, update_dialog: false } as never;
+    });
+    const some = await init({ source: 'bianjie_pc', pc_version: '2024.01.01' });
+    expect(some.body.data.show.service_float).toBe(false);
+    expect(some.body.data.show.deepseek_dialog).toBe(true);
+    expect(some.body.data.pc_config).toMatchObject({ update: false, need_down: false });
+    save(() => {});
+  });
+
   it('config/init: the web is prompted only when older; a desktop client below pc_min must download', async () => {
     save(() => {});
     const current = await init({ source: 'web', web_version: shipped.versions.web });

@@ -15,7 +15,7 @@ export async function registerPromoRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post('/v2/config/init', async (req) => {
     const body = parse(ConfigInitReqSchema, req.body);
-    return ok(configInit(await promos.get(), body));
+    return ok(configInit(await promos.get(), body, { serviceWorker: ctx.config.webServiceWorker }));
   });
 
   app.get('/v1/config/notice', async () => ok(notice(await promos.get())));

@@ -24,13 +24,19 @@ export function compareVersions(a: string, b: string): number {
  * never need_down). A missing version means "unknown": no prompt. The model promo's md5 covers
  * everything the user sees, so any edit shows it again.
  */
-export function configInit(p: PromosFile, req: { source: string; pc_version?: string; web_version?: string }): ConfigInitRes {
+export function configInit(
+  p: PromosFile,
+  req: { source: string; pc_version?: string; web_version?: string },
+  client: { serviceWorker: boolean } = { serviceWorker: true },
+): ConfigInitRes {
   const desktop = DESKTOP_SOURCES.has(req.source);
   const running = desktop ? req.pc_version : req.web_version;
   const newest = desktop ? p.versions.pc : p.versions.web;
-  const update = running !== undefined && compareVersions(running, newest) < 0;
-  const need_down = desktop && running !== undefined && compareVersions(running, p.versions.pc_min) < 0;
-  const { show, title, content, image, button } = p.model;
+  const prompt = p.show.update_dialog;
+  const update = prompt && running !== undefined && compareVersions(running, newest) < 0;
+  const need_down = prompt && desktop && running !== undefined && compareVersions(running, p.versions.pc_min) < 0;
+  const { update_dialog: _gatedAbove, ...show } = p.show;
+  const { title, content, image, button } = p.model;
   return {
     pc_config: {
       update,
@@ -39,7 +45,9 @@ export function configInit(p: PromosFile, req: { source: string; pc_version?: st
       version: newest,
       download_url: p.pc_update.download_url,
     },
-    model: { md5: md5(JSON.stringify({ title, content, image, button })), show, title, content, image, button },
+    model: { md5: md5(JSON.stringify({ title, content, image, button })), show: p.model.show, title, content, image, button },
+    show,
+    client: { service_worker: client.serviceWorker },
   };
 }
 

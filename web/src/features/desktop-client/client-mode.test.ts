@@ -82,13 +82,14 @@ describe('client-mode detection', () => {
 });
 
 describe('service worker registration', () => {
-  const store = (v: string | null) => ({ getItem: () => v });
-  it('registers in production browsers only; automation only when opted in', () => {
-    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {} }, store(null))).toBe(true);
-    expect(shouldRegisterWorker({ prod: false }, { serviceWorker: {} }, store(null))).toBe(false);
-    expect(shouldRegisterWorker({ prod: true }, {}, store(null))).toBe(false);
-    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {}, webdriver: true }, store(null))).toBe(false);
-    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {}, webdriver: true }, store('1'))).toBe(true);
+  it('registers in production browsers only, when the server allows it (config/init client.service_worker)', () => {
+    const on = { service_worker: true };
+    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {} }, on)).toBe(true);
+    expect(shouldRegisterWorker({ prod: false }, { serviceWorker: {} }, on)).toBe(false);
+    expect(shouldRegisterWorker({ prod: true }, {}, on)).toBe(false);
+    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {} }, { service_worker: false })).toBe(false);
+    // No answer from config/init: nothing registers.
+    expect(shouldRegisterWorker({ prod: true }, { serviceWorker: {} }, undefined)).toBe(false);
   });
 
   it('names the worker after the build entry, so each deploy is a new worker', () => {

@@ -1,27 +1,26 @@
 import { useEffect, useState } from 'react';
+import type { ConfigInitRes } from '@wanxiang/contract';
+import { usePromoConfig } from '../promos/config-store';
 
 /**
  * The installable web client (PWA): service-worker registration with an accepted-update flow,
  * and the browser's install prompt (beforeinstallprompt) for 「安装网页版桌面客户端」.
  */
 
-/** localStorage flag that lets an automated browser register the worker (the PWA browser tests). */
-export const SW_AUTOMATION_OPT_IN_KEY = 'wx_sw_automation';
 export const SW_UPDATE_EVENT = 'wanxiang:sw-update';
 
 /**
- * Whether to register: production builds only, in a browser with service workers. An automated
- * browser (navigator.webdriver) skips it unless opted in, so other browser tests' network mocks
- * keep seeing every request the page makes.
+ * Whether to register: production builds only, in a browser with service workers, when the server
+ * allows it (config/init `client.service_worker`, the WEB_SERVICE_WORKER setting; the browser
+ * tests turn it off so their network mocks see every request the page makes).
  */
 export function shouldRegisterWorker(
   env: { prod: boolean },
-  nav: { webdriver?: boolean; serviceWorker?: unknown } = navigator,
-  storage: Pick<Storage, 'getItem'> | null = safeStorage(),
+  nav: { serviceWorker?: unknown },
+  client: ConfigInitRes['client'] | undefined,
 ): boolean {
   if (!env.prod || !nav.serviceWorker) return false;
-  if (nav.webdriver) return storage?.getItem(SW_AUTOMATION_OPT_IN_KEY) === '1';
-  return true;
+  return client?.service_worker === true;
 }
 
 /**
@@ -33,23 +32,37 @@ export function workerUrl(entryUrl: string): string {
   return `/sw.js?build=${encodeURIComponent(name)}`;
 }
 
+/** Register once the page has loaded and config/init allowed it (asked once per visit; a failure registers nothing). */
 export function registerServiceWorker(): void {
-  if (!shouldRegisterWorker({ prod: import.meta.env.PROD })) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
-      .register(workerUrl(import.meta.url), { scope: '/' })
-      .then((reg) => {
-        const announce = () => {
-          // Only an update (a page already controlled) asks; a first install just starts working.
-          if (reg.waiting && navigator.serviceWorker.controller) window.dispatchEvent(new CustomEvent(SW_UPDATE_EVENT, { detail: reg }));
-        };
-        announce();
-        reg.addEventListener('updatefound', () => {
-          reg.installing?.addEventListener('statechange', announce);
-        });
-      })
-      .catch(() => undefined);
-  });
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  let done = false;
+  const decide = (init: ConfigInitRes | null) => {
+    if (done || !init) return;
+    done = true;
+    unsubscribe();
+    if (!shouldRegisterWorker({ prod: import.meta.env.PROD }, navigator, init.client)) return;
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  };
+  const unsubscribe = usePromoConfig.subscribe((s) => decide(s.init));
+  usePromoConfig.getState().load();
+  decide(usePromoConfig.getState().init);
+}
+
+function register(): void {
+  navigator.serviceWorker
+    .register(workerUrl(import.meta.url), { scope: '/' })
+    .then((reg) => {
+      const announce = () => {
+        // Only an update (a page already controlled) asks; a first install just starts working.
+        if (reg.waiting && navigator.serviceWorker.controller) window.dispatchEvent(new CustomEvent(SW_UPDATE_EVENT, { detail: reg }));
+      };
+      announce();
+      reg.addEventListener('updatefound', () => {
+        reg.installing?.addEventListener('statechange', announce);
+      });
+    })
+    .catch(() => undefined);
 }
 
 /** The user accepted the update: activate the waiting worker, then reload once it controls the page. */
@@ -107,12 +120,4 @@ export function usePwaInstall(): { canInstall: boolean; installed: boolean; inst
       return outcome === 'accepted';
     },
   };
-}
-
-function safeStorage(): Pick<Storage, 'getItem'> | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -9,7 +9,7 @@ import styles from './promos.module.css';
 
 /** The agent guide (docs/product/promos.md §4): on /aiAgent pages, once per 7 days (cookie agent_modal). */
 export function AgentGuide() {
-  const suppressed = usePromoSuppressed();
+  const suppressed = usePromoSuppressed(false, 'agent_guide');
   const { pathname } = useLocation();
   const onPage = pathname === '/aiAgent' || pathname.startsWith('/aiAgent/');
   const [want, setWant] = useState(false);

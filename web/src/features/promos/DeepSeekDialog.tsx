@@ -11,7 +11,7 @@ const PAGES = new Set(['/', '/deepseek']);
 
 /** The DeepSeek / multi-model intro (docs/product/promos.md §4): home and /deepseek, after 2 s, once per 7 days (cookie deepSeek_modal). */
 export function DeepSeekDialog() {
-  const suppressed = usePromoSuppressed();
+  const suppressed = usePromoSuppressed(false, 'deepseek_dialog');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [want, setWant] = useState(false);

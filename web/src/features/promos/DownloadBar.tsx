@@ -17,7 +17,7 @@ const CLOSED_KEY = 'p7_download_bar_closed';
  * visit. Not on chat pages, where the message box sits at the bottom of the screen.
  */
 export function DownloadBar() {
-  const suppressed = usePromoSuppressed(true);
+  const suppressed = usePromoSuppressed(true, 'download_bar');
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const openDialog = useDialogs((s) => s.open);

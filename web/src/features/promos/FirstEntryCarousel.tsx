@@ -15,7 +15,7 @@ const SLIDE_IMAGES = ['/promos/p7-app.svg', '/promos/p7-guide-chat.svg', '/promo
  * after 1 s; closing (or 立即下载, which opens the download dialog) sets isFirst.
  */
 export function FirstEntryCarousel() {
-  const suppressed = usePromoSuppressed(true);
+  const suppressed = usePromoSuppressed(true, 'first_entry');
   const isMobile = useIsMobile();
   const openDialog = useDialogs((s) => s.open);
   const [want, setWant] = useState(false);

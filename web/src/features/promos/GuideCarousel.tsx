@@ -24,16 +24,18 @@ function searchKeyword(): string {
  * server's route.
  */
 export function GuideCarousel() {
-  const suppressed = usePromoSuppressed();
+  const suppressed = usePromoSuppressed(false, 'search_guide');
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const [guide, setGuide] = useState<GuideContent | null>(null);
   const [want, setWant] = useState(false);
 
+  // The landing decides (its keyword and referrer, read once); the guide asks as soon as it may show
+  // (its switch comes with config/init). Once shown, its cookie keeps it away for the day.
+  const [landing] = useState(() => ({ keyword: searchKeyword(), fromEngine: fromSearchEngine(document.referrer) }));
   useEffect(() => {
     if (suppressed || hasPromoCookie('guideModal')) return;
-    const keyword = searchKeyword();
-    const fromEngine = fromSearchEngine(document.referrer);
+    const { keyword, fromEngine } = landing;
     if (!keyword && !fromEngine) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
@@ -50,9 +52,7 @@ export function GuideCarousel() {
       live = false;
       clearTimeout(timer);
     };
-    // Once per page load: the landing decides, later navigation does not re-trigger.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [suppressed, landing]);
 
   const open = useTurn('guide', want && !suppressed);
   useEffect(() => {

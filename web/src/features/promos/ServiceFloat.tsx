@@ -8,7 +8,7 @@ import styles from './promos.module.css';
 
 /** Floating customer-service icon (mobile, docs/product/promos.md §2): opens /helpfor/intriguing; × hides it for 7 days (cookie customer_kefu). */
 export function ServiceFloat() {
-  const suppressed = usePromoSuppressed(true);
+  const suppressed = usePromoSuppressed(true, 'service_float');
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState(() => hasPromoCookie('customerKefu'));

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_NAMES } from '@wanxiang/contract';
 import { PROMO_COOKIE_DAYS, hasPromoCookie, setPromoCookie } from './cookies';
-import { automationQuiet, isMobilePage, promoSuppressed } from './suppression';
+import { isMobilePage, promoSuppressed } from './suppression';
 import { TURN_PRIORITY, currentTurn } from './turn';
 
 describe('promo cookies', () => {
@@ -35,7 +35,7 @@ describe('promo cookies', () => {
 });
 
 describe('suppression', () => {
-  const base = { pathname: '/', desktopClient: false, automation: false, mobileOnly: false };
+  const base = { pathname: '/', desktopClient: false, mobileOnly: false, switchedOn: null };
   it('/mobilepage suppresses every promo', () => {
     expect(isMobilePage('/mobilepage')).toBe(true);
     expect(isMobilePage('/mobilepages')).toBe(false);
@@ -47,16 +47,13 @@ describe('suppression', () => {
     expect(promoSuppressed({ ...base, desktopClient: true, mobileOnly: true })).toBe(true);
     expect(promoSuppressed({ ...base, desktopClient: true })).toBe(false);
   });
-  it('automated browsers are quiet unless they opt in', () => {
-    const store = (v: string | null) => ({ getItem: () => v });
-    expect(automationQuiet({ webdriver: true }, store(null))).toBe(true);
-    expect(automationQuiet({ webdriver: true }, store('1'))).toBe(false);
-    expect(automationQuiet({ webdriver: false }, store(null))).toBe(false);
-    // A named opt-in lets one promo through and keeps the others quiet.
-    expect(automationQuiet({ webdriver: true }, store('vip'), 'vip')).toBe(false);
-    expect(automationQuiet({ webdriver: true }, store('vip'))).toBe(true);
-    expect(automationQuiet({ webdriver: true }, store('vip'), 'banana')).toBe(true);
-    expect(promoSuppressed({ ...base, automation: true })).toBe(true);
+  it('a switchable promo shows only once config/init switched it on', () => {
+    expect(promoSuppressed({ ...base, switchedOn: undefined })).toBe(true);
+    expect(promoSuppressed({ ...base, switchedOn: false })).toBe(true);
+    expect(promoSuppressed({ ...base, switchedOn: true })).toBe(false);
+    // On, yet still away from /mobilepage and (mobile-only pieces) from the desktop client.
+    expect(promoSuppressed({ ...base, switchedOn: true, pathname: '/mobilepage' })).toBe(true);
+    expect(promoSuppressed({ ...base, switchedOn: true, desktopClient: true, mobileOnly: true })).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ import { useCountdown } from '../../hooks/useCountdown';
 import { useDialogs } from '../../stores/dialogs';
 import { useUserStore } from '../../stores/user';
 import { sanitizeHtml } from '../promos/sanitize';
-import { automationQuiet } from '../promos/suppression';
+import { usePromoConfig } from '../promos/config-store';
 import {
   RECOMMEND_VIP_DELAY_MS,
   VIP_PROMO_DELAY_MS,
@@ -30,10 +30,12 @@ export function VipCountdownPromo() {
   const [initialToken] = useState(() => useUserStore.getState().token);
   const [promo, setPromo] = useState<VipPromo | null>(null);
   const navigate = useNavigate();
+  // The operator's switch in the promos file (config/init `show`); unknown until it answers.
+  const switchedOn = usePromoConfig((s) => s.init?.show?.vip_countdown === true);
+  useEffect(() => usePromoConfig.getState().load(), []);
 
   useEffect(() => {
-    // Same rule as every promo: none in automated browsers unless they opt in (promos/suppression.ts).
-    if (!token || token === initialToken || automationQuiet(undefined, undefined, 'vip')) return;
+    if (!token || token === initialToken || !switchedOn) return;
     const user = useUserStore.getState().user;
     if (!user || !shouldFetchVipPromo(user.vip, readVipModalTime(), Date.now())) return;
     let live = true;
@@ -53,7 +55,7 @@ export function VipCountdownPromo() {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [token, initialToken]);
+  }, [token, initialToken, switchedOn]);
 
   const close = () => {
     setPromo(null);
