@@ -75,6 +75,13 @@ test.describe('desktop', () => {
     await page.getByTestId('apply-start').click();
     await expect(page).toHaveURL(/\/AiWriter\/AiWriterOffcial$/);
 
+    // A link may preselect the app's form (the sidebar's 工作总结 does so for AI文档): shown here, handed to the tool.
+    await page.goto(`/AIApplyDetail?id=aiDocument&docType=${encodeURIComponent('工作计划')}&docType=x&junk=1`);
+    await expect(page.getByTestId('apply-prefill')).toHaveText('已预选：工作计划');
+    await page.getByTestId('apply-start').click();
+    await expect(page).toHaveURL(/\/aiGenerate\/aiDocument\?docType=%E5%B7%A5%E4%BD%9C%E8%AE%A1%E5%88%92$/);
+    await expect(page.locator('[data-field="docType"]')).toContainText('工作计划');
+
     await page.goto('/AIApplyDetail?id=nothing');
     await expect(page.getByTestId('apply-missing')).toBeVisible();
   });
@@ -101,6 +108,8 @@ test.describe('desktop', () => {
     await page.goto('/board');
     await expect(page.getByTestId('board-points')).toContainText('积分余额');
     await expect(page.getByTestId('usage-row').first()).toBeVisible();
+    // The shared account has run no tool: the recent-runs section says so in Chinese.
+    await expect(page.getByTestId('recent-runs-empty')).toContainText('还没有使用过工具');
     await shot(page, 'board-desktop');
 
     await page.goto('/test');

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Result, Tabs } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type ToolExample, type ToolSpec } from '@wanxiang/contract';
@@ -10,7 +10,7 @@ import { useAnswerStream } from '../hooks/useAnswerStream';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useUserStore } from '../stores/user';
 import { AnswerPanel } from './AnswerPanel';
-import { applyExample, initialValues, toInputs, validateValues, type FormErrors, type FormValue, type FormValues } from './form-values';
+import { applyExample, prefilledValues, prefillFromQuery, toInputs, validateValues, type FormErrors, type FormValue, type FormValues } from './form-values';
 import { ModelSwitch } from './ModelSwitch';
 import { handleRunRefusal } from './refusals';
 import { toolOfPath as toolOf } from './tool-location';
@@ -24,7 +24,8 @@ import styles from './tools.module.css';
 /**
  * The one page of every prompt tool (kind 'prompt' in the registry): the form drawn from the
  * tool's fields, the answer streamed as markdown with stop, copy, regenerate and downloads, and
- * the user's history of the tool. The route's path names the tool.
+ * the user's history of the tool. The route's path names the tool; its query may prefill the form
+ * (?docType=工作总结, see prefillFromQuery).
  */
 export default function PromptToolPage() {
   const { pathname } = useLocation();
@@ -43,7 +44,8 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
   const { message } = App.useApp();
   const mobile = useIsMobile();
   const loggedIn = useUserStore((s) => !!s.user);
-  const [values, setValues] = useState<FormValues>(() => initialValues(tool.fields));
+  const { search } = useLocation();
+  const [values, setValues] = useState<FormValues>(() => prefilledValues(tool.fields, new URLSearchParams(search)));
   const [errors, setErrors] = useState<FormErrors>({});
   const [model, setModel] = useState('');
   const [tab, setTab] = useState<'answer' | 'history'>('answer');
@@ -55,6 +57,16 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
   const answer = useAnswerStream();
   const history = useToolHistory(tool.id, loggedIn);
   const { reload: reloadHistory } = history;
+
+  // A prefill link to this same tool followed while its page is open keeps the page mounted (same
+  // route, same key): it sets the fields it names; what the user typed in the others stays.
+  const firstSearch = useRef(search);
+  useEffect(() => {
+    if (search === firstSearch.current) return;
+    firstSearch.current = search;
+    const prefill = prefillFromQuery(tool.fields, new URLSearchParams(search));
+    if (Object.keys(prefill).length > 0) setValues((v) => ({ ...v, ...prefill }));
+  }, [search, tool.fields]);
 
   const run = useCallback(
     async (req: RunRequest) => {

@@ -8,7 +8,7 @@ import { submitToolTask } from '../api/tools';
 import { openLoginDialog } from '../app-events';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useUserStore } from '../stores/user';
-import { applyExample, initialValues, toInputs, validateValues, type FormErrors, type FormValue, type FormValues } from './form-values';
+import { applyExample, prefilledValues, toInputs, validateValues, type FormErrors, type FormValue, type FormValues } from './form-values';
 import { handleRunRefusal } from './refusals';
 import { TaskCard } from './TaskCard';
 import { toolOfPath } from './tool-location';
@@ -34,7 +34,9 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
   const { message } = App.useApp();
   const mobile = useIsMobile();
   const loggedIn = useUserStore((s) => !!s.user);
-  const [values, setValues] = useState<FormValues>(() => initialValues(tool.fields));
+  // A link may prefill the form as on the prompt tools' page (never the file fields).
+  const { search } = useLocation();
+  const [values, setValues] = useState<FormValues>(() => prefilledValues(tool.fields, new URLSearchParams(search)));
   const [errors, setErrors] = useState<FormErrors>({});
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [submitting, setSubmitting] = useState(false);

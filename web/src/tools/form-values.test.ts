@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, charCount, type ToolField } from '@wanxiang/contract';
-import { applyExample, fieldError, fileProblem, initialValues, summarizeInputs, toInputs, validateValues } from './form-values';
+import { MSG, charCount, toolById, type ToolField } from '@wanxiang/contract';
+import {
+  applyExample,
+  fieldError,
+  fileProblem,
+  initialValues,
+  prefilledValues,
+  prefillFromQuery,
+  prefillSearch,
+  summarizeInputs,
+  toInputs,
+  validateValues,
+} from './form-values';
 
 const FIELDS: ToolField[] = [
   { name: 'text', type: 'textarea', label: '需求', required: true, max: 10 },
@@ -54,5 +65,44 @@ describe('tool form values', () => {
     expect(fileProblem(image, { name: 'a.PNG', size: 10 })).toBeNull();
     expect(fileProblem(image, { name: 'a.gif', size: 10 })).toBe(MSG.toolFormUploadBadType('jpg/png'));
     expect(fileProblem(image, { name: 'a.jpg', size: 2 * 1024 * 1024 })).toBe(MSG.toolFormUploadTooBig(1));
+  });
+});
+
+describe('prefill from the query string', () => {
+  const q = (query: string) => new URLSearchParams(query);
+
+  it("puts a link's values on top of the defaults: options, cut text, numbers in range, switches, dates", () => {
+    const values = prefilledValues(FIELDS, q('text=一二三四五六七八九十多出的字&style=fun&tone=cool&count=7&rhyme=1&day=2026-03-01&title=标题'));
+    expect(values).toEqual({ text: '一二三四五六七八九十', style: 'fun', tone: 'cool', count: 7, rhyme: true, day: '2026-03-01', title: '标题' });
+    // The cut counts characters as a person does: an emoji is one and is never split.
+    expect(prefilledValues(FIELDS, q(`text=${encodeURIComponent('😀'.repeat(12))}`)).text).toBe('😀'.repeat(10));
+    expect(toInputs(FIELDS, values)).not.toBeNull();
+  });
+
+  it('leaves out what the form could not hold: unknown names, other options, numbers out of range, bad switches and dates, blanks', () => {
+    const given = q('style=casual&tone=温暖&count=11&rhyme=yes&day=2026-02-30&title=%20%20&id=aiDocument&other=1');
+    expect(prefillFromQuery(FIELDS, given)).toEqual({});
+    expect(prefilledValues(FIELDS, given)).toEqual(initialValues(FIELDS));
+    expect(prefillFromQuery(FIELDS, q('count=abc&rhyme=false'))).toEqual({ rhyme: false });
+    // The first of repeated names wins.
+    expect(prefillFromQuery(FIELDS, q('style=fun&style=formal'))).toEqual({ style: 'fun' });
+  });
+
+  it('never prefills a file or image field: a file id belongs to its uploader', () => {
+    const fields: ToolField[] = [
+      { name: 'file', type: 'file', label: '文件' },
+      { name: 'pic', type: 'image', label: '图片' },
+    ];
+    expect(prefillFromQuery(fields, q('file=abc123&pic=def456'))).toEqual({});
+  });
+
+  it("selects AI文档's 工作总结 from the sidebar's link and hands on only the accepted values", () => {
+    const doc = toolById('aiDocument')!;
+    expect(prefilledValues(doc.fields, q('id=aiDocument&docType=工作计划'))).toMatchObject({ text: '', docType: '工作计划' });
+    expect(prefillFromQuery(doc.fields, q('id=aiDocument&docType=工作总结'))).toEqual({ docType: '工作总结' });
+    expect(prefillSearch(doc.fields, q('id=aiDocument&docType=工作计划&docType=x&junk=1&length=约3000字'))).toBe(
+      `?docType=${encodeURIComponent('工作计划')}&length=${encodeURIComponent('约3000字')}`,
+    );
+    expect(prefillSearch(doc.fields, q('id=aiDocument&docType=不存在'))).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { MSG, checkToolInputs, type ToolExample, type ToolField } from '@wanxiang/contract';
+import { MSG, TOOL_TEXT_MAX_DEFAULT, checkToolInputs, isIsoDate, type ToolExample, type ToolField } from '@wanxiang/contract';
 
 /**
  * The pure rules of a tool's form (no React): start values from the fields' defaults, an
@@ -20,6 +20,68 @@ export function defaultValue(field: ToolField): FormValue {
 
 export function initialValues(fields: readonly ToolField[]): FormValues {
   return Object.fromEntries(fields.map((f) => [f.name, defaultValue(f)]));
+}
+
+/**
+ * A link's prefill (`?<field name>=<value>`, e.g. /aiGenerate/aiDocument?docType=工作总结) as
+ * values of the tool's form: only names the form has, and only values the form could hold, so a
+ * hand-made link can't put the form in a state the user didn't choose. A select or radio takes one
+ * of its options, text is cut to the field's most characters (as a person counts them), a number
+ * must be within its range, a switch is true/false (or 1/0), a date a real YYYY-MM-DD day. File and
+ * image fields are never prefilled: a file id belongs to the user who uploaded it. The first of
+ * repeated names wins; anything else is left out and the field keeps its start value.
+ */
+export function prefillFromQuery(fields: readonly ToolField[], params: URLSearchParams): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const raw = params.get(f.name);
+    if (raw === null) continue;
+    const value = prefillValue(f, raw);
+    if (value !== undefined) values[f.name] = value;
+  }
+  return values;
+}
+
+function prefillValue(field: ToolField, raw: string): FormValue | undefined {
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      if (raw.trim() === '') return undefined;
+      const chars = Array.from(raw);
+      const max = field.max ?? TOOL_TEXT_MAX_DEFAULT;
+      return chars.length > max ? chars.slice(0, max).join('') : raw;
+    }
+    case 'select':
+    case 'radio':
+      return field.options?.some((o) => o.value === raw) ? raw : undefined;
+    case 'number': {
+      if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) return undefined;
+      const n = Number(raw);
+      const inRange = n >= (field.min ?? Number.MIN_SAFE_INTEGER) && n <= (field.max ?? Number.MAX_SAFE_INTEGER);
+      return inRange ? n : undefined;
+    }
+    case 'switch':
+      return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : undefined;
+    case 'date':
+      return isIsoDate(raw.trim()) ? raw.trim() : undefined;
+    case 'file':
+    case 'image':
+      return undefined;
+  }
+}
+
+/** A tool page's start values: the fields' defaults with the link's prefill on top. */
+export function prefilledValues(fields: readonly ToolField[], params: URLSearchParams): FormValues {
+  return { ...initialValues(fields), ...prefillFromQuery(fields, params) };
+}
+
+/**
+ * The accepted prefill as a query string ('' when none), so a page that leads to the tool
+ * (/AIApplyDetail?id=aiDocument&docType=工作总结) hands on only what the tool's form takes.
+ */
+export function prefillSearch(fields: readonly ToolField[], params: URLSearchParams): string {
+  const accepted = Object.entries(prefillFromQuery(fields, params)).map(([k, v]) => [k, String(v)]);
+  return accepted.length ? `?${new URLSearchParams(accepted).toString()}` : '';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { toolByPath, type Envelope, type SidebarConfig, type SidebarFile } from '@wanxiang/contract';
+import { toolById, toolByPath, type Envelope, type SidebarConfig, type SidebarFile } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadSidebarFile, parseSidebarFile, SidebarCatalogError } from './load';
@@ -51,7 +51,7 @@ const TABLE: [string, string[]][] = [
     'design',
     [...['aiDataAnalysis', 'aIPosterCreate', 'aiDataWebDesign', 'aiDataCard', 'aiResume'].map((p) => `/aiDesign/${p}`), '/aiChart'],
   ],
-  ['writing', ['/AIApply', '/AIApplyDetail?id=aiDocument', '/doc/AiWriting', '/AiWriter/AiWriterOffcial']],
+  ['writing', ['/AIApply', '/AIApplyDetail?id=aiDocument&docType=工作总结', '/doc/AiWriting', '/AiWriter/AiWriterOffcial']],
   [
     'translate',
     [
@@ -158,6 +158,22 @@ describe('sidebar catalogue rules', () => {
     const bothLinks = structuredClone(file) as SidebarFile;
     bothLinks.banners[0]!.external = 'https://example.com/invite';
     expect(() => parseSidebarFile(bothLinks)).toThrow(/route 与 external 必须二选一/);
+  });
+
+  it('an /AIApplyDetail link names an app and prefills only its form fields with values they take (工作总结 -> AI文档)', () => {
+    const links = file.groups.flatMap((g) => g.children).filter((c) => c.path.startsWith('/AIApplyDetail?'));
+    expect(links.find((c) => c.label === '工作总结')?.path).toBe('/AIApplyDetail?id=aiDocument&docType=工作总结');
+    for (const link of links) {
+      const params = new URLSearchParams(link.path.split('?')[1]);
+      const tool = toolById(params.get('id') ?? '');
+      expect(tool?.kind, link.path).not.toBe('page');
+      for (const [name, value] of params) {
+        if (name === 'id') continue;
+        const field = tool!.fields.find((f) => f.name === name);
+        expect(field, `${link.path}: ${name}`).toBeDefined();
+        if (field!.options) expect(field!.options.map((o) => o.value), `${link.path}: ${name}`).toContain(value);
+      }
+    }
   });
 
   it('takes a child label left out of the file from the tool registry at its path', () => {

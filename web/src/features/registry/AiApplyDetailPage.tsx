@@ -1,6 +1,7 @@
 import { Button, Empty, Tag } from 'antd';
 import { toolById } from '@wanxiang/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { optionLabel, prefillFromQuery, prefillSearch } from '../../tools/form-values';
 import { InfoLayout } from '../info/InfoLayout';
 import { GROUP_LABELS, SCENARIO_LABELS, T } from './texts';
 import styles from './registry.module.css';
@@ -11,7 +12,11 @@ function short(value: string | number | boolean): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
-/** /AIApplyDetail?id= : one app's description, its form's inputs, its examples and a start button. */
+/**
+ * /AIApplyDetail?id= : one app's description, its form's inputs, its examples and a start button.
+ * The other query fields prefill the app's form (&docType=工作总结, as the sidebar's 工作总结 entry
+ * links AI文档): the accepted ones are shown here as 已预选 and handed on to the tool's page.
+ */
 export default function AiApplyDetailPage({ title }: { title?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -26,6 +31,11 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
     );
   }
   const labelOf = (name: string) => tool.fields.find((f) => f.name === name)?.label ?? name;
+  // `id` names the app here, not a field of its form.
+  const given = new URLSearchParams(params);
+  given.delete('id');
+  const prefill = prefillFromQuery(tool.fields, given);
+  const startPath = `${tool.paths[0]!}${prefillSearch(tool.fields, given)}`;
   return (
     <InfoLayout title={`${tool.icon} ${tool.title}`} lead={tool.description}>
       <section className={styles.panel} data-testid="apply-detail">
@@ -37,7 +47,7 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
             ))}
             {tool.modelSwitch && <Tag color="purple">可切换模型</Tag>}
           </div>
-          <Button type="primary" onClick={() => navigate(tool.paths[0]!)} data-testid="apply-start">
+          <Button type="primary" onClick={() => navigate(startPath)} data-testid="apply-start">
             {T.open}
           </Button>
         </div>
@@ -51,7 +61,13 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
                 {f.label}
                 {f.required && <span style={{ color: '#ef4444' }}> *</span>}
               </span>
-              <span className={styles.muted}>{f.help ?? f.placeholder ?? (f.options ? f.options.map((o) => o.label).join(' / ') : '')}</span>
+              {prefill[f.name] !== undefined ? (
+                <Tag color="green" data-testid="apply-prefill">
+                  已预选：{short(f.type === 'switch' ? prefill[f.name]! : optionLabel(f, prefill[f.name]!))}
+                </Tag>
+              ) : (
+                <span className={styles.muted}>{f.help ?? f.placeholder ?? (f.options ? f.options.map((o) => o.label).join(' / ') : '')}</span>
+              )}
             </li>
           ))}
         </ul>
