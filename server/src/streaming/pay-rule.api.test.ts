@@ -11,7 +11,8 @@ import { testConfig } from '../config';
 import { loadCatalog } from '../catalog';
 import { createLlmGateway } from '../llm/gateway';
 import type { DemoUpstream } from '../llm/demo-upstream/server';
-import { applyPoints, rows } from '../modules/points/ledger';
+import { applyPoints } from '../modules/points/ledger';
+import { rows } from '../db/sql';
 import { quotaUsage } from '../modules/quota/service';
 import { dataOf, namesOf, postStream } from '../../test/sse-client';
 

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { multipartBody } from '../../../test/multipart';
 import type { LlmGateway, LlmStreamRequest } from '../../llm/gateway';
 import { sql } from 'drizzle-orm';
-import { applyPoints, rows } from '../points/ledger';
+import { applyPoints } from '../points/ledger';
+import { rows } from '../../db/sql';
 import { quotaUsage } from '../quota/service';
 import { agentToolNames, registerAgentTool } from './tools';
 

@@ -4,7 +4,8 @@ import { Code, MSG, type CaptchaChallenge, type CaptchaPass, type Envelope, type
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
 import { humanTrail, registerCaptchaToken } from '../captcha/testing';
-import { ledgerSum, rows } from '../points/ledger';
+import { ledgerSum } from '../points/ledger';
+import { rows } from '../../db/sql';
 
 /**
  * Phone binding over HTTP: captcha -> token -> binding code -> bindPhone, +10 points once per

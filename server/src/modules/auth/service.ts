@@ -34,11 +34,9 @@ export interface ClientMeta {
 
 // ---- Sessions
 
-const caches = new WeakMap<AppContext, SessionCache>();
+/** This app's cache of checked sessions (one per context, in its module states). */
 function cacheOf(ctx: AppContext): SessionCache {
-  let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = new SessionCache()));
-  return c;
+  return ctx.moduleStates.get('auth:sessions', () => new SessionCache());
 }
 
 /** Where a process says "forget this session / this user's sessions" to the others (pub/sub of the shared store). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 import { commissionOf, inviteSettings } from './settings';
 import { applyWallet } from './wallet';
 

@@ -14,7 +14,7 @@ import {
 } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
-import { rows } from '../points/ledger';
+import { rows } from '../../db/sql';
 import { runInviteCli } from './cli';
 import { creditInviteCommission } from './commission';
 import { attachInviter } from './service';

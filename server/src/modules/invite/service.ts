@@ -11,7 +11,7 @@ import {
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { notFound, refused } from '../../http/errors';
-import type { Executor } from '../points/ledger';
+import { type Executor } from '../../db/sql';
 import { inviteSettings } from './settings';
 import {
   closeCashOrder,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 
 /** SQL of the invite area: the inviter's figures, invitees, cash orders. */
 

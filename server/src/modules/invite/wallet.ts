@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 
 /**
  * The inviter's cash wallet: every change of users.wallet_cents is one statement that updates

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG, type PointsBill, type PointsBillRow } from '@wanxiang/contract';
-import { rows, selectPoints, type Executor } from './ledger';
+import { rows, type Executor } from '../../db/sql';
+import { selectPoints } from './ledger';
 import type { PointsContext } from './service';
 
 /** The points bill (POST /v2/points/bill): the user's ledger rows, newest first, paged and filtered. */

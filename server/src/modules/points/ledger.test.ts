@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { openTestDatabase, testDbKinds } from '../../../test/db';
 import { releaseReservation, reserveChat, settleReservation, type QuotaContext } from '../quota/service';
-import { applyPoints, ledgerSum, rows, selectPoints } from './ledger';
+import { rows } from '../../db/sql';
+import { applyPoints, ledgerSum, selectPoints } from './ledger';
 import { grantBindPhoneBonus } from './service';
 
 /**

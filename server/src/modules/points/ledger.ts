@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/sql';
 
-// The shared raw-SQL helpers live in db/sql.ts; re-exported for the stores that import them from here.
-export { rows, type Executor };
-
 /**
  * The points ledger: every change of users.points is one statement that updates the balance
  * conditionally (never below zero) and inserts the ledger row with balance_after, so

@@ -1,6 +1,7 @@
 import { GATE_LIMITS } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
-import { applyPoints, ledgerHas, selectPoints, type Executor, type PointsApplied, type PointsChange } from './ledger';
+import type { Executor } from '../../db/sql';
+import { applyPoints, ledgerHas, selectPoints, type PointsApplied, type PointsChange } from './ledger';
 
 /**
  * Points rules: the balance, and the changes other areas ask for. Every change goes through

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 
 /**
  * Bonus counts that do not reset daily (sign-in gifts, membership packs, cards): one

@@ -8,7 +8,8 @@ import { testConfig } from '../../config';
 import { loadCatalog, type Catalog } from '../../catalog';
 import { createLlmGateway } from '../../llm/gateway';
 import { forgetUserSessions } from '../auth/service';
-import { applyPoints, ledgerSum, rows } from '../points/ledger';
+import { applyPoints, ledgerSum } from '../points/ledger';
+import { rows } from '../../db/sql';
 import { dataOf, namesOf, postChat } from '../chat/testing/sse-client';
 import { quotaUsage, reapStaleReservations, reserveChat } from './service';
 

@@ -15,8 +15,6 @@ import { chargeBonusCounts, chargeCounts, selectBonusLeft, selectUsage, selectUs
  */
 export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit' | 'quotaKeys' | 'models'> };
 
-const meteredKeys = new WeakMap<object, Set<string>>();
-
 /**
  * Tool keys of docs/product/quota-and-points.md §7 that the server charges inside the route doing the work
  * (a hold before, settled on success, released on failure), so number/submit only reports them.
@@ -35,20 +33,18 @@ export const SERVER_METERED_QUOTA_KEYS = [
   'tool_writing',
 ] as const;
 
-/** Quota keys some chat model is charged under, and those the server's own routes charge. */
+/**
+ * Quota keys some chat model is charged under, and those the server's own routes charge. Built per
+ * call from the catalog in memory (a few hundred entries), so a catalog change is seen at once.
+ */
 export function chatMeteredKeys(catalog: Pick<Catalog, 'models'>): Set<string> {
-  let keys = meteredKeys.get(catalog);
-  if (!keys) {
-    keys = new Set([
-      ...catalog
-        .models()
-        .map((m) => m.quotaKey)
-        .filter((k) => k !== ''),
-      ...SERVER_METERED_QUOTA_KEYS,
-    ]);
-    meteredKeys.set(catalog, keys);
-  }
-  return keys;
+  return new Set([
+    ...catalog
+      .models()
+      .map((m) => m.quotaKey)
+      .filter((k) => k !== ''),
+    ...SERVER_METERED_QUOTA_KEYS,
+  ]);
 }
 
 function assertKnownKey(ctx: NumbersContext, key: string): void {

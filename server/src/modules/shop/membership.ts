@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ShopGrant } from '@wanxiang/contract';
-import { applyPoints, rows, type Executor } from '../points/ledger';
+import { applyPoints } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 import { grantBonusCounts } from '../quota/bonus';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 
 /** SQL of the shop: orders, notify audit rows, membership cards. */
 export interface OrderRow {

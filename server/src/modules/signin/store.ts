@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../points/ledger';
+import { rows, type Executor } from '../../db/sql';
 
 /** SQL of the sign-in: one row per user and business day (unique), the streak stored on it. */
 
