@@ -162,6 +162,17 @@ const EnvSchema = z
     /** Shared model cards: days an account must exist before its report counts towards hiding a card. */
     SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
 
+    /** Image vendors beside the chat ones (OpenAI, Ark, Zhipu and DashScope images use the chat vendors' keys). */
+    SILICONFLOW_API_KEY: z.string().optional(),
+    /** SiliconFlow's OpenAI-style base, ending before /images/generations. */
+    SILICONFLOW_BASE_URL: z.string().url().default('https://api.siliconflow.cn/v1'),
+    /** A self-hosted ComfyUI (http://host:8188): the image edit workflows of server/catalog/comfyui/. Unset = off. */
+    COMFYUI_BASE_URL: optionalUrl,
+    /** Bearer key when the ComfyUI sits behind an authenticating proxy. */
+    COMFYUI_API_KEY: z.string().optional(),
+    /** Milliseconds one image job may take at a vendor (submit, poll and download). */
+    IMAGE_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(1_800_000).default(300_000),
+
     /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
     STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
     /** Base URL ending before /audio/transcriptions (OpenAI, SiliconFlow, Groq, a self-hosted whisper server). */
@@ -417,6 +428,8 @@ export interface Config {
   providers: { keySecret?: string; maxFree: number; maxMember: number };
   /** Speech to text for voice/video import. */
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
+  /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
+  images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
   /** Explicit promos file (PROMOS_FILE); undefined = the catalog's promos.json. */
@@ -543,6 +556,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: e.MCP_CONNECT_TIMEOUT_MS,
       toolTimeoutMs: e.MCP_TOOL_TIMEOUT_MS,
       resultMaxChars: e.MCP_RESULT_MAX_CHARS,
+    },
+    images: {
+      siliconflow: { apiKey: e.SILICONFLOW_API_KEY || undefined, baseUrl: e.SILICONFLOW_BASE_URL },
+      comfyui: { apiKey: e.COMFYUI_API_KEY || undefined, baseUrl: e.COMFYUI_BASE_URL },
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
     },
     stt: {
       provider: e.STT_PROVIDER,

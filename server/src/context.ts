@@ -6,8 +6,9 @@ import { createSmsProvider, type SmsProvider } from './infra/sms';
 import { createSafeFetch, createSafeStreamFetch, type SafeFetch, type StreamFetch } from './infra/safe-fetch';
 import { createSpeechToText, type SpeechToText } from './infra/stt';
 import { createFileStore, type FileStore } from './infra/storage';
-import { loadCatalog, type Catalog } from './catalog';
+import { catalogFile, loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
+import { createImageBackend, loadImagesFile, type ImageBackend } from './infra/images';
 import { createWebSearch, type WebSearch } from './infra/web-search';
 import { createPayRegistry, type PayRegistry } from './infra/pay';
 import { createAccessTokens, createWechatLogin, type AccessTokens, type WechatLogin } from './infra/wechat';
@@ -31,6 +32,8 @@ export interface AppContext {
   storage: FileStore;
   catalog: Catalog;
   llm: LlmGateway;
+  /** Image generation and editing by operation (infra/images): vendors from images.json, or the demo painter. */
+  images: ImageBackend;
   /** Web search for chat turns that ask for it (search sources and backend). */
   webSearch: WebSearch;
   /** Payment providers (mock, Alipay, WeChat Pay) for shop orders. */
@@ -91,13 +94,14 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
+  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo });
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -1,0 +1,30 @@
+import type { ImageAdapter } from './types';
+
+/** What a vendor adapter is built from: the vendor's key and base URL (chat's, for chat vendors) and limits. */
+export interface ImageVendorSetup {
+  apiKey?: string;
+  /** Absent = the vendor's public default. */
+  baseUrl?: string;
+  timeoutMs: number;
+  /** fetch to use (tests hand in one that counts calls); defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export type ImageAdapterFactory = (setup: ImageVendorSetup) => ImageAdapter;
+
+/**
+ * Image vendors by id, as named in server/catalog/images.json. One protocol adapter may serve
+ * several vendors (the OpenAI images protocol: openai, ark, zhipu). Each entry: its factory, and
+ * what switches it on (a key, or only a base URL for a self-hosted server).
+ */
+export interface ImageVendorEntry {
+  factory: ImageAdapterFactory;
+  activation: 'apiKey' | 'baseUrl';
+  /** Public base URL when the operator gives none (absent: the operator must give one). */
+  defaultBaseUrl?: string;
+}
+
+/** Every vendor id images.json may name ('demo' = the local demo painter). */
+export const IMAGE_VENDOR_IDS = ['openai', 'ark', 'zhipu', 'siliconflow', 'dashscope', 'comfyui', 'demo'] as const;
+
+export const IMAGE_VENDORS: Partial<Record<(typeof IMAGE_VENDOR_IDS)[number], ImageVendorEntry>> = {};
