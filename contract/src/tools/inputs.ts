@@ -67,7 +67,9 @@ function checkField(field: ToolField, value: unknown): ToolInputValue | undefine
       return charCount(text) > max ? refuse(TOOLS_MSG.toolInputTooLong(field.label, max)) : text;
     }
     case 'select':
-    case 'radio': {
+    case 'radio':
+    case 'style':
+    case 'size': {
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || !(field.options ?? []).some((o) => o.value === text)) return refuse(TOOLS_MSG.toolInputBadOption(field.label));
       return text;
@@ -83,10 +85,15 @@ function checkField(field: ToolField, value: unknown): ToolInputValue | undefine
       if (typeof value === 'boolean') return value;
       if (value === 'true' || value === 'false') return value === 'true';
       return refuse(TOOLS_MSG.toolInputBadSwitch(field.label));
+    case 'consent':
+      // A required consent line must be ticked: anything but true is the same refusal as an empty field.
+      if (value === true || value === 'true') return true;
+      return field.required ? refuse(TOOLS_MSG.toolInputRequired(field.label)) : false;
     case 'date':
       return typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : refuse(TOOLS_MSG.toolInputBadDate(field.label));
     case 'file':
     case 'image':
+    case 'mask':
       return typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value) && value.length <= FILE_ID_MAX ? value : refuse(TOOLS_MSG.toolInputBadFile(field.label));
   }
 }

@@ -45,8 +45,13 @@ export type ToolGroup = (typeof TOOL_GROUPS)[number];
 export const TOOL_SCENARIOS = ['office', 'study', 'life', 'create', 'image', 'media'] as const;
 export type ToolScenario = (typeof TOOL_SCENARIOS)[number];
 
-/** Form field types the generic pages render. */
-export const FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'number', 'switch', 'date', 'file', 'image'] as const;
+/**
+ * Form field types the generic pages render. Image tools add: `mask` (painted in the browser over
+ * the picture of the image field named in `of`; uploaded as a black-and-white PNG, white = repaint),
+ * `style` (our style presets as picture cards; `options`), `size` (aspect ratio choices such as
+ * '1:1' or '16:9'; `options`), `consent` (a line the user must tick before a licensed-vendor run).
+ */
+export const FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'number', 'switch', 'date', 'file', 'image', 'mask', 'style', 'size', 'consent'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export interface ToolFieldOption {
@@ -76,6 +81,8 @@ export interface ToolField {
   maxBytes?: number;
   /** A short hint under the field. */
   help?: string;
+  /** mask: the image field whose picture the mask is painted over. */
+  of?: string;
 }
 
 /** One ready-made input the user can click to fill the form. */
