@@ -29,5 +29,6 @@ export * from './schemas/agents';
 export * from './schemas/mindmap';
 export * from './schemas/slides';
 export * from './schemas/files';
+export * from './schemas/img';
 export * from './tools/index';
 export * from './no-eval';

@@ -1,0 +1,38 @@
+/**
+ * Messages of the image calls and the drawing square (docs/api.md "Image"): the spec's /api/v1/img/*
+ * calls, the creations gallery, publishing, likes and reports. Spread into MSG (messages.ts).
+ */
+export const IMG_MSG = {
+  imgToolNotReady: '该绘画功能暂未开放，请稍后再试',
+  imgTaskIdInvalid: '任务编号不正确',
+  imgNotImageTask: '该任务不是绘画任务',
+  imgFeatureNotEnabled: '运营方尚未开通该功能（换脸、写真与证件照需要具备商用授权的服务商）',
+  imgPromptRequired: '请输入画面描述',
+  imgPromptTooLong: (max: number) => `画面描述不能超过 ${max} 个字`,
+  imgPromptFailed: '提示词优化失败，请稍后再试',
+  imgPromptTooFast: '提示词优化太频繁，请稍后再试',
+  imgImageRequired: '请上传图片',
+  imgImageInvalid: '图片格式不正确，请上传 png、jpg、webp 或 gif 图片',
+  imgImageTooLarge: (mb: number) => `图片不能超过 ${mb} MB`,
+  imgFileNotImage: '该文件不是图片',
+  imgDescribeFailed: '图片识别失败，请稍后再试（次数已退回）',
+  imgDescribeTooFast: '图片识别太频繁，请稍后再试',
+  imgDateInvalid: '日期格式不正确，请使用 YYYY-MM-DD',
+  imgCreationLive: '任务还在进行中，请先取消再删除',
+  imgCreationDeleted: '删除成功',
+  imgPublishTitleRequired: '请填写作品标题',
+  imgPublishTitleTooLong: (max: number) => `作品标题不能超过 ${max} 个字`,
+  imgPublishNotDone: '作品还没有生成完成，暂时不能发布',
+  imgPublishNoImage: '该任务没有可发布的图片',
+  imgPublishTwice: '该作品已经发布过了',
+  imgPublished: '发布成功',
+  imgPublishNotFound: '作品不存在或已下架',
+  imgUnpublished: '已从广场撤下',
+  imgPublishIdInvalid: '作品编号不正确',
+  imgPublishTooFast: '操作太频繁，请稍后再试',
+  imgReportReasonInvalid: '请选择举报原因',
+  imgReportDetailTooLong: (max: number) => `补充说明不能超过 ${max} 个字`,
+  imgReported: '举报成功',
+  imgReportedBefore: '您已经举报过这个作品',
+  imgReportOwn: '不能举报自己的作品',
+} as const;
