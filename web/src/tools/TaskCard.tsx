@@ -2,6 +2,7 @@ import { Button, Popconfirm, Progress, Tag } from 'antd';
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { MSG, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
 import { summarizeInputs } from './form-values';
+import { resultSlots, slotAspect } from './result-slots';
 import { TaskResults } from './TaskResults';
 import styles from './tools.module.css';
 
@@ -31,6 +32,8 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
   const view = STATE_VIEW[task.status];
   const live = task.status === 'queued' || task.status === 'running';
   const summary = task.inputs ? summarizeInputs(tool.fields, task.inputs) : '';
+  // Image tools with a count: the pictures' places from the moment the task is submitted.
+  const slots = resultSlots(tool, task);
   return (
     <div className={styles.task} data-testid="task-card" data-state={task.status} data-task={task.task_id}>
       <div className={styles.taskHead}>
@@ -61,7 +64,11 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
         </>
       )}
       {task.status === 'failed' && <div className={styles.answerError}>{task.error || MSG.taskPageFailedDefault}</div>}
-      {task.status === 'succeeded' && task.result?.files.length ? <TaskResults files={task.result.files} /> : null}
+      {slots ? (
+        slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
+      ) : task.status === 'succeeded' && task.result?.files.length ? (
+        <TaskResults files={task.result.files} />
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Modal, Spin } from 'antd';
+import { App, Button, Modal, Progress, Spin } from 'antd';
 import { DownloadOutlined, FileOutlined, PictureOutlined } from '@ant-design/icons';
 import { MSG, type TaskFile } from '@wanxiang/contract';
 import { apiUrl } from '../api/request';
 import { fetchProtectedFile } from '../api/tools';
 import { saveBlob } from '../api/save-file';
+import { FIELD_MSG } from './fields/messages';
+import type { ResultSlot } from './result-slots';
 import { useProtectedUrl } from './useProtectedUrl';
 import styles from './tools.module.css';
 
@@ -22,23 +24,51 @@ async function download(file: TaskFile, onError: (msg: string) => void): Promise
   }
 }
 
-/** A task's files by kind: an image grid (thumbnails, click to enlarge, download), players for audio and video, downloads for the rest. */
-export function TaskResults({ files }: { files: readonly TaskFile[] }) {
+export interface TaskResultsProps {
+  files: readonly TaskFile[];
+  /** Image tools with a count: one slot per picture asked for, waiting ones with the task's progress. */
+  slots?: readonly ResultSlot[];
+  /** CSS aspect-ratio of the picture tiles (the task's chosen ratio); square by default. */
+  aspect?: string;
+}
+
+/**
+ * A task's files by kind: an image grid (thumbnails, click to enlarge, download), players for
+ * audio and video, downloads for the rest. With slots the grid is the slots: pictures where they
+ * are ready, placeholders with the progress where they are still to come.
+ */
+export function TaskResults({ files, slots, aspect }: TaskResultsProps) {
   const images = files.filter((f) => f.contentType.startsWith('image/'));
   const others = files.filter((f) => !f.contentType.startsWith('image/'));
+  const tiles = slots ?? images.map((file): ResultSlot => ({ kind: 'picture', file }));
   return (
     <div className={styles.results} data-testid="task-results">
-      {images.length > 0 && (
+      {tiles.length > 0 && (
         <div className={styles.resultGrid}>
-          {images.map((f) => (
-            <ResultImage key={f.id} file={f} />
-          ))}
+          {tiles.map((t) =>
+            t.kind === 'picture' ? (
+              <ResultImage key={t.file.id} file={t.file} aspect={aspect} />
+            ) : (
+              <WaitingSlot key={`waiting-${t.index}`} slot={t} total={tiles.length} aspect={aspect} />
+            ),
+          )}
         </div>
       )}
       {others.map((f) => (
         <ResultFile key={f.id} file={f} />
       ))}
-      <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>
+      {(tiles.some((t) => t.kind === 'picture') || others.length > 0) && <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>}
+    </div>
+  );
+}
+
+/** A picture still to come: the task's progress in the place the picture will take. */
+function WaitingSlot({ slot, total, aspect }: { slot: Extract<ResultSlot, { kind: 'waiting' }>; total: number; aspect?: string }) {
+  const label = FIELD_MSG.slotWaiting(slot.index + 1, total);
+  return (
+    <div className={`${styles.resultImage} ${styles.slotWaiting}`} style={aspect ? { aspectRatio: aspect } : undefined} role="status" aria-label={label} data-testid="task-slot-waiting">
+      <Progress type="circle" size={48} percent={slot.progress} />
+      <span className={styles.slotText}>{slot.queued ? FIELD_MSG.slotQueued : `${slot.index + 1} / ${total}`}</span>
     </div>
   );
 }
@@ -58,11 +88,11 @@ function DownloadButton({ file, compact }: { file: TaskFile; compact?: boolean }
   );
 }
 
-function ResultImage({ file }: { file: TaskFile }) {
+function ResultImage({ file, aspect }: { file: TaskFile; aspect?: string }) {
   const [open, setOpen] = useState(false);
   const thumb = useProtectedUrl(file.thumbUrl ?? file.url);
   return (
-    <div className={styles.resultImage} data-testid="task-result-image">
+    <div className={styles.resultImage} style={aspect ? { aspectRatio: aspect } : undefined} data-testid="task-result-image">
       {thumb.src ? (
         <img src={thumb.src} alt={file.name} title={MSG.taskPageEnlarge} onClick={() => setOpen(true)} />
       ) : thumb.failed ? (

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { App, Button, Empty, Result, Spin } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type TaskInfo, type ToolExample, type ToolSpec } from '@wanxiang/contract';
 import { RequestError } from '../api/request';
 import { cancelTask, fetchTask, retryTask } from '../api/tasks';
+import type { MaskFlush } from './fields/MaskField';
+import { FIELD_MSG } from './fields/messages';
 import { submitToolTask } from '../api/tools';
 import { openLoginDialog } from '../app-events';
 import { useIsMobile } from '../hooks/useIsMobile';
@@ -42,6 +44,12 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
   const [submitting, setSubmitting] = useState(false);
   const [acting, setActing] = useState<string | null>(null);
   const tasks = useTaskList(tool.id, loggedIn);
+  // Mask fields' export-and-upload, run on submit so the mask goes up once, as painted then.
+  const flushes = useRef(new Map<string, MaskFlush>());
+  const registerFlush = useCallback((name: string, flush: MaskFlush | null) => {
+    if (flush) flushes.current.set(name, flush);
+    else flushes.current.delete(name);
+  }, []);
 
   const refused = (err: unknown) => {
     if (!(err instanceof RequestError)) return;
@@ -52,11 +60,18 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
   const submit = async () => {
     if (!loggedIn) return openLoginDialog();
     if (Object.values(uploading).some(Boolean)) return void message.warning(MSG.toolFormUploadWait);
-    const found = validateValues(tool.fields, values);
-    setErrors(found);
-    const inputs = toInputs(tool.fields, values);
-    if (Object.keys(found).length > 0 || !inputs) return;
     setSubmitting(true);
+    let current = values;
+    try {
+      for (const [name, flush] of flushes.current) current = { ...current, [name]: await flush() };
+    } catch (err) {
+      setSubmitting(false);
+      return void message.error(err instanceof RequestError && err.msg ? err.msg : FIELD_MSG.maskUploadFailed);
+    }
+    const found = validateValues(tool.fields, current);
+    setErrors(found);
+    const inputs = toInputs(tool.fields, current);
+    if (Object.keys(found).length > 0 || !inputs) return setSubmitting(false);
     try {
       const { task_id } = await submitToolTask(tool.id, { inputs });
       void message.success(MSG.taskPageSubmitted);
@@ -115,6 +130,7 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
           onSubmit={() => void submit()}
           busy={submitting}
           onUploading={(name, u) => setUploading((s) => ({ ...s, [name]: u }))}
+          registerFlush={registerFlush}
         />
       </section>
       <section className={styles.resultPane}>

@@ -1,7 +1,10 @@
-import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Button, Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { MSG, charCount, type ToolExample, type ToolField, type ToolSpec } from '@wanxiang/contract';
 import { FileField } from './FileField';
+import { MaskField, type MaskFlush } from './fields/MaskField';
+import { SizeField, StyleField } from './fields/StyleField';
+import fieldStyles from './fields/fields.module.css';
 import { type FormErrors, type FormValue, type FormValues } from './form-values';
 import styles from './tools.module.css';
 
@@ -18,10 +21,15 @@ export interface ToolFormProps {
   /** The model switch (prompt tools with modelSwitch), rendered above the submit button. */
   extra?: React.ReactNode;
   submitText?: string;
+  /** Mask fields hand the page their export-and-upload, which it runs on submit. */
+  registerFlush?: (name: string, flush: MaskFlush | null) => void;
 }
 
-/** A tool's form, drawn from its fields as data (text, textarea, select, radio, number, switch, date, file, image). */
-export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, busy, onUploading, extra, submitText }: ToolFormProps) {
+/**
+ * A tool's form, drawn from its fields as data (text, textarea, select, radio, number, switch, date,
+ * file, image; for the image tools mask, style, size and consent from web/src/tools/fields/).
+ */
+export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, busy, onUploading, extra, submitText, registerFlush }: ToolFormProps) {
   return (
     <form
       className={styles.form}
@@ -33,15 +41,26 @@ export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, 
     >
       {tool.fields.map((f) => (
         <div key={f.name} className={styles.field} data-field={f.name}>
-          <label className={styles.label} htmlFor={`tool-field-${f.name}`}>
-            {f.required && f.type !== 'switch' && (
-              <span className={styles.required} aria-hidden>
-                *
-              </span>
-            )}
-            {f.label}
-          </label>
-          <FieldInput field={f} value={values[f.name]} invalid={Boolean(errors[f.name])} onChange={(v) => onChange(f.name, v)} onUploading={onUploading} />
+          {/* A consent line is its checkbox's own label. */}
+          {f.type !== 'consent' && (
+            <label className={styles.label} htmlFor={`tool-field-${f.name}`} id={`tool-label-${f.name}`}>
+              {f.required && f.type !== 'switch' && (
+                <span className={styles.required} aria-hidden>
+                  *
+                </span>
+              )}
+              {f.label}
+            </label>
+          )}
+          <FieldInput
+            field={f}
+            value={values[f.name]}
+            invalid={Boolean(errors[f.name])}
+            onChange={(v) => onChange(f.name, v)}
+            onUploading={onUploading}
+            image={f.of ? { id: String(values[f.of] ?? ''), label: tool.fields.find((o) => o.name === f.of)?.label ?? '' } : undefined}
+            registerFlush={registerFlush}
+          />
           {errors[f.name] ? (
             <div className={styles.error} role="alert">
               {errors[f.name]}
@@ -75,9 +94,12 @@ interface FieldInputProps {
   invalid: boolean;
   onChange: (value: FormValue) => void;
   onUploading?: (name: string, uploading: boolean) => void;
+  /** mask: the picture of the image field it is painted over. */
+  image?: { id: string; label: string };
+  registerFlush?: (name: string, flush: MaskFlush | null) => void;
 }
 
-function FieldInput({ field: f, value, invalid, onChange, onUploading }: FieldInputProps) {
+function FieldInput({ field: f, value, invalid, onChange, onUploading, image, registerFlush }: FieldInputProps) {
   const id = `tool-field-${f.name}`;
   const status = invalid ? 'error' : undefined;
   // The counter shows the max and turns red past it; typing is not cut off (the check says why).
@@ -142,6 +164,40 @@ function FieldInput({ field: f, value, invalid, onChange, onUploading }: FieldIn
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : '')}
           style={{ width: '100%' }}
         />
+      );
+    case 'mask':
+      return (
+        <MaskField
+          field={f}
+          imageId={image?.id ?? ''}
+          imageLabel={image?.label ?? ''}
+          value={String(value ?? '')}
+          onChange={onChange}
+          registerFlush={registerFlush}
+        />
+      );
+    case 'style':
+      return <StyleField field={f} value={String(value ?? '')} onChange={onChange} labelledBy={`tool-label-${f.name}`} invalid={invalid} />;
+    case 'size':
+      return <SizeField field={f} value={String(value ?? '')} onChange={onChange} labelledBy={`tool-label-${f.name}`} invalid={invalid} />;
+    case 'consent':
+      return (
+        <Checkbox
+          id={id}
+          className={fieldStyles.consent}
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-required={f.required || undefined}
+          aria-invalid={invalid || undefined}
+          data-testid={`consent-${f.name}`}
+        >
+          {f.required && (
+            <span className={styles.required} aria-hidden>
+              *
+            </span>
+          )}
+          {f.label}
+        </Checkbox>
       );
     case 'file':
     case 'image':

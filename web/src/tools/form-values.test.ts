@@ -106,3 +106,36 @@ describe('prefill from the query string', () => {
     expect(prefillSearch(doc.fields, q('id=aiDocument&docType=不存在'))).toBe('');
   });
 });
+
+describe('image tool fields (mask, style, size, consent)', () => {
+  const IMAGE_FIELDS: ToolField[] = [
+    { name: 'image', type: 'image', label: '原图', required: true },
+    { name: 'mask', type: 'mask', label: '涂抹区域', required: true, of: 'image' },
+    { name: 'style', type: 'style', label: '风格', required: true, options: [{ value: '水墨', label: '水墨' }, { value: '国潮', label: '国潮' }] },
+    { name: 'size', type: 'size', label: '比例', options: [{ value: '1:1', label: '1:1' }, { value: '16:9', label: '16:9' }], default: '1:1' },
+    { name: 'consent', type: 'consent', label: '我已获得照片中人物的授权', required: true },
+  ];
+
+  it('a consent starts unticked, and a link may pick a style or ratio but never a mask or a tick', () => {
+    expect(initialValues(IMAGE_FIELDS)).toEqual({ image: '', mask: '', style: '', size: '1:1', consent: false });
+    const params = new URLSearchParams('style=国潮&size=16:9&mask=abc&consent=true&image=abc');
+    expect(prefillFromQuery(IMAGE_FIELDS, params)).toEqual({ style: '国潮', size: '16:9' });
+    expect(prefillFromQuery(IMAGE_FIELDS, new URLSearchParams('style=油画&size=2:1'))).toEqual({});
+  });
+
+  it('missing answers say what to do: paint the mask, pick a style, tick the consent', () => {
+    const errors = validateValues(IMAGE_FIELDS, initialValues(IMAGE_FIELDS));
+    expect(errors.mask).toBe('请先在图片上涂抹要处理的区域');
+    expect(errors.style).toBe('请选择风格');
+    expect(errors.consent).toBe('请先阅读并勾选同意');
+    const ok = { image: 'f1', mask: 'f2', style: '水墨', size: '16:9', consent: true };
+    expect(validateValues(IMAGE_FIELDS, ok)).toEqual({});
+    expect(toInputs(IMAGE_FIELDS, ok)).toEqual(ok);
+    // A style that is not one of the presets is refused by the shared check.
+    expect(fieldError(IMAGE_FIELDS[2]!, '油画')).toBeTruthy();
+  });
+
+  it('history lines name the picks, not file ids or the tick', () => {
+    expect(summarizeInputs(IMAGE_FIELDS, { image: 'f1', mask: 'f2', style: '水墨', size: '16:9', consent: true })).toBe('水墨 · 16:9');
+  });
+});

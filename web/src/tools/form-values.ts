@@ -1,4 +1,5 @@
 import { MSG, TOOL_TEXT_MAX_DEFAULT, checkToolInputs, isIsoDate, type ToolExample, type ToolField } from '@wanxiang/contract';
+import { FIELD_MSG } from './fields/messages';
 
 /**
  * The pure rules of a tool's form (no React): start values from the fields' defaults, an
@@ -13,7 +14,7 @@ export type FormErrors = Record<string, string>;
 /** The value a field starts with: its default, else the first option of a radio, false for a switch, '' otherwise. */
 export function defaultValue(field: ToolField): FormValue {
   if (field.default !== undefined) return field.default;
-  if (field.type === 'switch') return false;
+  if (field.type === 'switch' || field.type === 'consent') return false;
   if (field.type === 'radio' && field.options?.[0]) return field.options[0].value;
   return '';
 }
@@ -53,6 +54,8 @@ function prefillValue(field: ToolField, raw: string): FormValue | undefined {
     }
     case 'select':
     case 'radio':
+    case 'style':
+    case 'size':
       return field.options?.some((o) => o.value === raw) ? raw : undefined;
     case 'number': {
       if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) return undefined;
@@ -64,8 +67,11 @@ function prefillValue(field: ToolField, raw: string): FormValue | undefined {
       return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : undefined;
     case 'date':
       return isIsoDate(raw.trim()) ? raw.trim() : undefined;
+    // File ids belong to their uploader, and a consent is the user's own tick: never a link's.
     case 'file':
     case 'image':
+    case 'mask':
+    case 'consent':
       return undefined;
   }
 }
@@ -109,6 +115,12 @@ function filled(values: FormValues): FormValues {
  * check (checkToolInputs, the server runs the same) applied to this field alone.
  */
 export function fieldError(field: ToolField, value: FormValue | undefined): string | null {
+  // The image fields' missing answers say what to do rather than 请填写….
+  if (field.required) {
+    if (field.type === 'consent' && value !== true) return FIELD_MSG.consentRequired;
+    if (field.type === 'mask' && isBlank(value)) return FIELD_MSG.maskRequired;
+    if ((field.type === 'style' || field.type === 'size') && isBlank(value)) return FIELD_MSG.pickRequired(field.label);
+  }
   const checked = checkToolInputs({ fields: [field] }, filled(value === undefined ? {} : { [field.name]: value }));
   return checked.ok ? null : checked.msg;
 }
@@ -137,11 +149,14 @@ export function optionLabel(field: ToolField, value: FormValue): string {
   return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
 }
 
+/** Fields whose value says nothing to a reader (file ids, a tick). */
+const UNSUMMARIZED = new Set<ToolField['type']>(['file', 'image', 'mask', 'consent']);
+
 /** One line describing a saved run's inputs: the main text first, then the other picks. */
 export function summarizeInputs(fields: readonly ToolField[], inputs: Record<string, FormValue>): string {
   const main = inputs.text !== undefined ? String(inputs.text) : '';
   const rest = fields
-    .filter((f) => f.name !== 'text' && inputs[f.name] !== undefined && f.type !== 'file' && f.type !== 'image')
+    .filter((f) => f.name !== 'text' && inputs[f.name] !== undefined && !UNSUMMARIZED.has(f.type))
     .map((f) => (f.type === 'switch' ? (inputs[f.name] ? f.label : '') : optionLabel(f, inputs[f.name] as FormValue)))
     .filter(Boolean);
   return [main, ...rest].filter(Boolean).join(' · ');
