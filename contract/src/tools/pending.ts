@@ -24,61 +24,10 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
   return Object.entries(rows).map(([sub, [title, group]]) => ({ path: sub ? `${prefix}/${sub}` : prefix, title, group, issue }));
 }
 
-const DRAW: Rows = Object.fromEntries(
-  Object.entries({
-    text2image: '文生图',
-    text_image2: '图文生图',
-    image2image: '图生图',
-    aiClothChange: 'AI换装',
-    aiChangeFace: 'AI换脸',
-    ImageReversWord: '图片反推提示词',
-    aidress: 'AI穿搭',
-    GraffitiRawDrawings: '涂鸦生图',
-    productUpdateBackground: '商品换背景',
-    coloringoldPhotos: '老照片上色',
-    aiBurtonStyle: '暗黑童话风',
-    aiInkandWash: '水墨风格',
-    aiQHandDrawn: 'Q版手绘',
-    aiSimpleStyle: '简约风格',
-    aiSimple: '简笔画',
-    aiSelfHealing: '治愈系插画',
-    aiPaintingStyle: '油画风格',
-    aiYearStyle: '年画风格',
-    aiQHand: 'Q版头像',
-    cartoonFace: '卡通头像',
-    nationalStyle: '国潮风格',
-    liveAction3D: '真人转3D',
-    vincenHandlerImage: '文生图精修',
-    onlineHandlerImage: '在线修图',
-    aiImageIntensifier: '图片高清放大',
-    aiImageErase: 'AI消除',
-    qrcode: '艺术二维码',
-    hiddenQrcode: '隐藏图二维码',
-    style2image: '风格转换',
-    aiPaintCreation: 'AI绘画创作',
-    draftsCreateImage: '线稿生图',
-    PostureSketch: '姿势控制',
-    DepthMaps: '深度图生图',
-    graduation: 'AI毕业照',
-    OldImageReverved: '老照片修复',
-    RemoveHandwriting: '去除手写字',
-    drawtodraw: '以图绘图',
-    DraftsCreateImage2Color: '线稿上色',
-    Image2Anime: '照片转动漫',
-    AiExpandedImage: 'AI扩图',
-    Aipanorama: 'AI全景图',
-    AIChangeImages: 'AI改图',
-    AIChangeImagestwo: 'AI改图',
-    faceswapByPhotography: '写真换脸',
-  }).map(([sub, title]) => [sub, [title, 'draw'] as const]),
-);
-
-/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard. */
+/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts). */
 const IMAGE_FAMILY: PendingRoute[] = [
-  ...family(13, '/draw', { '': ['AI绘画', 'draw'], home: ['AI绘画', 'draw'], ...DRAW }),
-  ...family(13, '/newdraw', { '': ['AI绘画', 'draw'] }),
+  ...family(13, '/draw', { onlineHandlerImage: ['在线修图', 'draw'] }),
   ...family(13, '/picture', { '': ['AI图片', 'photo'] }),
-  ...family(13, '/photo', { '': ['AI写真', 'photo'] }),
   ...family(13, '/aiDesign', {
     index: ['AI设计', 'design'],
     aiicon: ['AI图标', 'design'],
