@@ -26,7 +26,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 
 /** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts). */
 const IMAGE_FAMILY: PendingRoute[] = [
-  ...family(13, '/draw', { onlineHandlerImage: ['在线修图', 'draw'] }),
   ...family(13, '/picture', { '': ['AI图片', 'photo'] }),
   ...family(13, '/aiDesign', {
     index: ['AI设计', 'design'],
