@@ -22,8 +22,13 @@ function hue(text: string): number {
   return h;
 }
 
+/** The registry's "no preset" value (IMAGE_STYLE_NONE): a plain card with a diagonal stroke, no colours. */
+const NO_STYLE = '无';
+const NO_STYLE_SWATCH = 'linear-gradient(135deg, #fafafa 48%, #bfbfbf 48%, #bfbfbf 52%, #fafafa 52%)';
+
 /** The swatch of a style preset: its palette as a diagonal gradient with a soft highlight. */
 export function styleSwatch(value: string): string {
+  if (value === NO_STYLE || value === '') return NO_STYLE_SWATCH;
   const c = STYLE_COLORS[value];
   const [a, b, d] = c ?? [`hsl(${hue(value)} 70% 82%)`, `hsl(${(hue(value) + 40) % 360} 60% 60%)`, `hsl(${(hue(value) + 80) % 360} 55% 35%)`];
   return `radial-gradient(circle at 72% 28%, rgba(255,255,255,0.55) 0 14%, transparent 15%), linear-gradient(135deg, ${a} 0%, ${b} 55%, ${d} 100%)`;
