@@ -1,5 +1,6 @@
 import { AGENTS_MSG } from './msg/agents';
 import { FILES_MSG } from './msg/files';
+import { IMG_MSG } from './msg/img';
 import { MCP_MSG } from './msg/mcp';
 import { MINDMAP_MSG } from './msg/mindmap';
 import { PROVIDERS_MSG } from './msg/providers';
@@ -703,7 +704,8 @@ export const MSG = {
   ...TOOL_PAGES_MSG,
   ...TASKS_MSG,
   ...TOOLS_MSG,
+  ...IMG_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMG_MSG } as const;

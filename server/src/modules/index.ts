@@ -10,6 +10,7 @@ import { registerFileRoutes } from './files/routes';
 import { registerGroupRoutes } from './groups/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerHistoryRoutes } from './history/routes';
+import { registerImgRoutes } from './img/routes';
 import { registerInviteRoutes } from './invite/routes';
 import { mcpModule } from './mcp/module';
 import { registerMediaRoutes } from './media/routes';
@@ -72,4 +73,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'tools', routes: registerToolRoutes },
   tasksModule,
   { name: 'files', routes: registerFileRoutes },
+  { name: 'img', routes: registerImgRoutes },
 ];

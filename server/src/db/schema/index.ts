@@ -8,3 +8,4 @@ export * from './ops';
 export * from './tasks';
 export * from './files';
 export * from './tools';
+export * from './gallery';
