@@ -1,3 +1,4 @@
+import { createComfyAdapter } from './comfyui';
 import type { ImageAdapter } from './types';
 
 /** What a vendor adapter is built from: the vendor's key and base URL (chat's, for chat vendors) and limits. */
@@ -27,4 +28,7 @@ export interface ImageVendorEntry {
 /** Every vendor id images.json may name ('demo' = the local demo painter). */
 export const IMAGE_VENDOR_IDS = ['openai', 'ark', 'zhipu', 'siliconflow', 'dashscope', 'comfyui', 'demo'] as const;
 
-export const IMAGE_VENDORS: Partial<Record<(typeof IMAGE_VENDOR_IDS)[number], ImageVendorEntry>> = {};
+export const IMAGE_VENDORS: Partial<Record<(typeof IMAGE_VENDOR_IDS)[number], ImageVendorEntry>> = {
+  // A self-hosted ComfyUI, on by COMFYUI_BASE_URL alone: the workflows of server/catalog/comfyui/ (comfyui.ts).
+  comfyui: { factory: (setup) => createComfyAdapter(setup), activation: 'baseUrl' },
+};
