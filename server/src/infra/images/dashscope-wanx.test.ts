@@ -117,6 +117,13 @@ describe('DashScope Wanx text to image', () => {
   });
 });
 
+describe('DashScope Wanx time limit', () => {
+  it('gives up on a vendor task still running after IMAGE_TIMEOUT_MS', async () => {
+    const quick = createDashScopeWanxAdapter({ apiKey: 'k', baseUrl: fake.urls.dashscope, timeoutMs: 150 }, { firstMs: 5, maxMs: 20 });
+    expect(await reason(quick.run(job({ prompt: '熊猫 [fake:forever]' }), fakeRunContext().ctx))).toBe('network');
+  });
+});
+
 describe('DashScope Wanx image edit (wanx2.1-imageedit)', () => {
   const edit = (over: Partial<ImageJob>) => job({ model: 'wanx2.1-imageedit', ...over });
 

@@ -165,7 +165,11 @@ export function createDashScopeWanxAdapter(setup: ImageVendorSetup, polling: Wan
     let delay = polling.firstMs;
     let failures = 0;
     let looks = 0;
+    // IMAGE_TIMEOUT_MS bounds one job at the vendor (from this claim on); the task's own deadline may come first.
+    const deadline = Date.now() + setup.timeoutMs;
     for (;;) {
+      if (Date.now() > deadline)
+        throw new ImageError('network', '图片服务长时间未完成任务，请稍后再试', `task ${taskId}: no end after ${setup.timeoutMs} ms`);
       await sleep(delay, ctx.signal);
       delay = Math.min(polling.maxMs, Math.round(delay * 1.5));
       const out = await look(taskId, ctx.signal);
