@@ -136,12 +136,12 @@ export function createOpenAiImagesAdapter(vendor: OpenAiImagesVendor, setup: Ima
 
   async function generations(job: ImageJob, p: Profile, n: number, round: number, signal: AbortSignal): Promise<unknown> {
     const body: Record<string, unknown> = { model: job.model, prompt: job.prompt, ...p.extra };
-    body.size = p.adaptiveSize && job.image ? 'adaptive' : sizeText(nearestSize(job.width, job.height, p.sizes));
+    body.size = p.adaptiveSize && job.image && job.op !== 'generate' ? 'adaptive' : sizeText(nearestSize(job.width, job.height, p.sizes));
     if (p.maxN > 1) body.n = n;
     if (p.b64) body.response_format = 'b64_json';
     // A looped call with the same seed would paint the same picture again.
     if (p.seed && job.seed !== undefined) body.seed = job.seed + round;
-    if (job.image) body.image = toDataUrl(await asPngOrJpeg(job.image));
+    if (job.image && job.op !== 'generate') body.image = toDataUrl(await asPngOrJpeg(job.image));
     return call('/images/generations', JSON.stringify(body), { 'Content-Type': 'application/json' }, signal);
   }
 
