@@ -17,6 +17,7 @@ export const IMG_MSG = {
   imgFileNotImage: '该文件不是图片',
   imgDescribeFailed: '图片识别失败，请稍后再试（次数已退回）',
   imgDescribeTooFast: '图片识别太频繁，请稍后再试',
+  imgPageInvalid: '页码需为正整数',
   imgDateInvalid: '日期格式不正确，请使用 YYYY-MM-DD',
   imgCreationLive: '任务还在进行中，请先取消再删除',
   imgCreationDeleted: '删除成功',

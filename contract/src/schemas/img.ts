@@ -59,7 +59,12 @@ const taskId = z
   .string({ error: IMG_MSG.imgTaskIdInvalid })
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: IMG_MSG.imgTaskIdInvalid });
-const page = z.coerce.number({ error: IMG_MSG.imgPublishIdInvalid }).int().min(1).max(10_000).default(1);
+const page = z.coerce
+  .number({ error: IMG_MSG.imgPageInvalid })
+  .int({ error: IMG_MSG.imgPageInvalid })
+  .min(1, { error: IMG_MSG.imgPageInvalid })
+  .max(10_000, { error: IMG_MSG.imgPageInvalid })
+  .default(1);
 const publishId = z.coerce
   .number({ error: IMG_MSG.imgPublishIdInvalid })
   .int({ error: IMG_MSG.imgPublishIdInvalid })
