@@ -184,7 +184,7 @@ describe('ComfyUI adapter through the fake ComfyUI', () => {
   it('a resumed task polls the kept prompt without submitting again', async () => {
     const f = await fake({ pollsBeforeDone: 3 });
     const adapter = adapterFor(f);
-    const job: ImageJob = { op: 'generate', model: '', prompt: '海边日落', width: 64, height: 48, count: 1 };
+    const job: ImageJob = { op: 'img2img', model: '', prompt: '海边日落', width: 64, height: 48, count: 1, image: inputs.photo };
     // First claim: the worker dies right after the prompt id was kept.
     const first = new AbortController();
     const ctx1 = runCtx({ signal: first.signal });
@@ -198,7 +198,8 @@ describe('ComfyUI adapter through the fake ComfyUI', () => {
     const results = await adapter.run(job, runCtx({ resumeState: ctx1.kept[0] }));
     expect(results).toHaveLength(1);
     expect(f.submits).toHaveLength(1);
-    expect(f.uploads.size).toBe(0);
+    // Nothing uploaded again either: the kept prompt already names its picture.
+    expect(f.uploads.size).toBe(1);
   });
 
   it('a graph ComfyUI refuses (node_errors) fails as vendor_failed, with the node error in detail', async () => {
@@ -264,6 +265,19 @@ describe('ComfyUI adapter through the fake ComfyUI', () => {
       .catch((e: unknown) => e);
     expect(unreachable).toBeInstanceOf(ImageError);
     expect((unreachable as ImageError).reason).toBe('network');
+  });
+
+  it('the fake checks graphs as ComfyUI would (so the runs above prove the shipped wiring)', async () => {
+    const f = await fake();
+    const graph = structuredClone(shipped('generate').graph);
+    nodeOf(graph, '5').inputs.positive = ['1', 0];
+    delete nodeOf(graph, '4').inputs.batch_size;
+    const res = await fetch(`${f.url}/prompt`, { method: 'POST', body: JSON.stringify({ prompt: graph, client_id: 'x' }) });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { node_errors: Record<string, { errors: { type: string }[] }> };
+    expect(body.node_errors['5']?.errors.map((e) => e.type)).toEqual(['return_type_mismatch']);
+    expect(body.node_errors['4']?.errors.map((e) => e.type)).toEqual(['required_input_missing']);
+    expect(f.submits).toHaveLength(0);
   });
 
   it('is registered as the comfyui image vendor, switched on by a base URL', async () => {

@@ -9,6 +9,8 @@ import {
   type ComfyWorkflow,
 } from './comfyui-workflows';
 import { ImageError, type ImageAdapter, type ImageInput, type ImageJob, type ImageResult, type ImageRunContext } from './types';
+import { downloadImage } from './download';
+import { abortReason, readJson, sleep, type VendorHttp } from './vendor-http';
 import type { ImageVendorSetup } from './vendors';
 
 /**
@@ -35,8 +37,6 @@ export interface ComfyOptions {
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Polls in a row that may fail (ComfyUI restarting behind its proxy) before the job gives up. */
 const MAX_POLL_FAILURES = 4;
-/** Largest picture we download from ComfyUI. */
-const MAX_RESULT_BYTES = 40 * 1024 * 1024;
 const DEFAULT_POLL = { first: 1_000, max: 5_000 };
 
 const NETWORK_MSG = '无法连接本站的 ComfyUI 绘图服务，请稍后再试';
@@ -55,25 +55,6 @@ interface ComfyFile {
 interface HistoryEntry {
   outputs?: Record<string, { images?: ComfyFile[] }>;
   status?: { status_str?: string; completed?: boolean; messages?: unknown[] };
-}
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -144,15 +125,6 @@ export function createComfyAdapter(setup: ImageVendorSetup, opts: ComfyOptions =
     }
   }
 
-  async function readJson(res: Response, what: string): Promise<unknown> {
-    const text = await res.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new ImageError('bad_answer', BAD_ANSWER_MSG, `${what}: HTTP ${res.status} ${text.slice(0, 200)}`);
-    }
-  }
-
   function refusedOr(res: Response, what: string, detail: string): ImageError {
     if (res.status === 401 || res.status === 403) return new ImageError('vendor_refused', REFUSED_MSG, `${what}: HTTP ${res.status}`);
     return new ImageError('vendor_failed', FAILED_MSG, `${what}: HTTP ${res.status} ${detail}`.slice(0, 1000));
@@ -166,7 +138,7 @@ export function createComfyAdapter(setup: ImageVendorSetup, opts: ComfyOptions =
     form.append('overwrite', 'true');
     const res = await request('/upload/image', { method: 'POST', body: form }, signal);
     if (!res.ok) throw refusedOr(res, '/upload/image', (await res.text()).slice(0, 300));
-    const body = (await readJson(res, '/upload/image')) as { name?: unknown; subfolder?: unknown };
+    const body = ((await readJson(res, signal)) ?? {}) as { name?: unknown; subfolder?: unknown };
     if (typeof body.name !== 'string' || !body.name)
       throw new ImageError('bad_answer', BAD_ANSWER_MSG, `/upload/image: ${JSON.stringify(body).slice(0, 200)}`);
     return typeof body.subfolder === 'string' && body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
@@ -220,7 +192,7 @@ export function createComfyAdapter(setup: ImageVendorSetup, opts: ComfyOptions =
       signal,
     );
     if (res.status === 401 || res.status === 403) throw refusedOr(res, '/prompt', '');
-    const body = (await readJson(res, '/prompt')) as { prompt_id?: unknown; node_errors?: unknown; error?: unknown };
+    const body = ((await readJson(res, signal)) ?? {}) as { prompt_id?: unknown; node_errors?: unknown; error?: unknown };
     if (res.status === 400 || isNonEmpty(body.node_errors))
       throw new ImageError('vendor_failed', FAILED_MSG, describeNodeErrors(body) || `HTTP ${res.status}`);
     if (!res.ok) throw refusedOr(res, '/prompt', describeNodeErrors(body));
@@ -253,7 +225,7 @@ export function createComfyAdapter(setup: ImageVendorSetup, opts: ComfyOptions =
       }
       if (!res.ok) throw refusedOr(res, '/history', (await res.text()).slice(0, 300));
       failures = 0;
-      const body = (await readJson(res, '/history')) as Record<string, HistoryEntry | undefined>;
+      const body = (await readJson(res, signal)) as Record<string, HistoryEntry | undefined>;
       const entry = body && typeof body === 'object' ? body[promptId] : undefined;
       if (entry) {
         if (entry.status?.status_str === 'error') throw new ImageError('vendor_failed', FAILED_MSG, describeRunError(entry));
@@ -265,30 +237,14 @@ export function createComfyAdapter(setup: ImageVendorSetup, opts: ComfyOptions =
     }
   }
 
-  async function download(file: ComfyFile, signal: AbortSignal): Promise<ImageResult> {
+  /** /view through the shared downloader (size cap, sharp decode), with our key on the request. */
+  const viewHttp: VendorHttp = {
+    fetch: (url, init) => doFetch(url, { ...init, headers: headers(init?.headers as Record<string, string> | undefined) }),
+    timeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs),
+  };
+  function download(file: ComfyFile, signal: AbortSignal): Promise<ImageResult> {
     const q = new URLSearchParams({ filename: file.filename, subfolder: file.subfolder ?? '', type: file.type || 'output' });
-    const res = await request(`/view?${q.toString()}`, { method: 'GET' }, signal);
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new ImageError('bad_answer', 'ComfyUI 的结果图片下载失败', `/view ${file.filename}: HTTP ${res.status}`);
-    }
-    if (Number(res.headers.get('content-length') ?? 0) > MAX_RESULT_BYTES) {
-      await res.body?.cancel().catch(() => {});
-      throw new ImageError('bad_answer', 'ComfyUI 返回的图片过大', file.filename);
-    }
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > MAX_RESULT_BYTES) throw new ImageError('bad_answer', 'ComfyUI 返回的图片过大', file.filename);
-    let meta: sharp.Metadata;
-    try {
-      meta = await sharp(bytes).metadata();
-    } catch (err) {
-      throw new ImageError('bad_answer', 'ComfyUI 返回的图片无法读取', `${file.filename}: ${(err as Error).message}`);
-    }
-    if (!meta.width || !meta.height) throw new ImageError('bad_answer', 'ComfyUI 返回的图片无法读取', file.filename);
-    const kept = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
-    const mime = kept[meta.format as keyof typeof kept];
-    if (mime) return { bytes, mime, width: meta.width, height: meta.height };
-    return { bytes: await sharp(bytes).png().toBuffer(), mime: 'image/png', width: meta.width, height: meta.height };
+    return downloadImage(viewHttp, `${base}/view?${q.toString()}`, signal);
   }
 
   async function run(job: ImageJob, ctx: ImageRunContext): Promise<ImageResult[]> {
