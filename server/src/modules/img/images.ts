@@ -18,9 +18,13 @@ export function isImageTool(toolId: string): boolean {
   return tool?.kind === 'task' && tool.output === 'image';
 }
 
-/** The image files of a task's result (a task that has not succeeded has none). */
+/**
+ * The image files of a task's result: all of them once it succeeded, the ones finished so far while
+ * a several-picture task runs (each its own slot on the page); none for a task that failed or was
+ * canceled (the engine deletes what such a run stored).
+ */
 export function imageFilesOf(row: Pick<TaskRow, 'state' | 'result'>): TaskFile[] {
-  if (row.state !== 'succeeded') return [];
+  if (row.state !== 'succeeded' && row.state !== 'running') return [];
   return (row.result?.files ?? []).filter((f) => f.contentType.startsWith('image/'));
 }
 
@@ -28,7 +32,7 @@ export function toImgImage(f: TaskFile): ImgImage {
   return { url: f.url, width: f.width ?? 0, height: f.height ?? 0, ...(f.thumbUrl ? { thumbUrl: f.thumbUrl } : {}) };
 }
 
-/** What `query` answers: state and progress; `images` once it succeeded. */
+/** What `query` answers: state and progress; `images` once it succeeded, and the finished ones while it runs. */
 export function toImgStatus(row: ImgTask): ImgTaskStatus {
   return {
     task_id: row.id,
@@ -37,7 +41,7 @@ export function toImgStatus(row: ImgTask): ImgTaskStatus {
     progress: row.progress,
     stage: row.stage,
     ...(row.error ? { error: row.error } : {}),
-    ...(row.state === 'succeeded' ? { images: imageFilesOf(row).map(toImgImage) } : {}),
+    ...(row.state === 'succeeded' || imageFilesOf(row).length > 0 ? { images: imageFilesOf(row).map(toImgImage) } : {}),
   };
 }
 
