@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEV_SMS_CODE } from './helpers';
@@ -37,6 +38,33 @@ async function signedIn(page: Page): Promise<void> {
   await page.addInitScript((info) => {
     localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
   }, session!);
+}
+
+/** A small PNG (120×60, a gradient and a square) drawn by the page's own canvas: no fixture file needed. */
+async function samplePng(page: Page): Promise<Buffer> {
+  const b64 = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 120;
+    c.height = 60;
+    const ctx = c.getContext('2d')!;
+    const g = ctx.createLinearGradient(0, 0, 120, 60);
+    g.addColorStop(0, '#5b5bf6');
+    g.addColorStop(1, '#fadb14');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, 120, 60);
+    ctx.fillStyle = '#ff4d4f';
+    ctx.fillRect(10, 10, 30, 30);
+    return c.toDataURL('image/png').split(',')[1]!;
+  });
+  return Buffer.from(b64, 'base64');
+}
+
+/** 在线修图 with a picture picked: the editor and its size line show. */
+async function openPhotoEditor(page: Page): Promise<void> {
+  await page.goto('/draw/onlineHandlerImage');
+  await expect(page.getByTestId('photo-dropzone')).toBeVisible();
+  await page.getByTestId('photo-file-input').setInputFiles({ name: '测试图.png', mimeType: 'image/png', buffer: await samplePng(page) });
+  await expect(page.getByTestId('photo-size')).toHaveText('120 × 60 像素');
 }
 
 test.describe('desktop', () => {
@@ -146,6 +174,37 @@ test.describe('desktop', () => {
     await page.goto('/result?order=NOSUCHORDER');
     await expect(page.getByTestId('result-order-missing')).toBeVisible();
   });
+
+  test('在线修图: pick a PNG, crop 1:1, rotate, text, download a PNG', async ({ page }) => {
+    await openPhotoEditor(page);
+    // The crop tab opens first, with the cropper loaded on demand; 1:1 covers 90% of the height.
+    await expect(page.getByTestId('photo-crop-stage').locator('cropper-selection')).toBeVisible();
+    await page.getByRole('radio', { name: '1:1' }).click();
+    await shot(page, 'photo-editor-crop-desktop');
+    await page.getByTestId('photo-crop-apply').click();
+    await expect(page.getByTestId('photo-size')).toHaveText(/^5[3-5] × 5[3-5] 像素$/);
+    await page.getByTestId('photo-undo').click();
+    await expect(page.getByTestId('photo-size')).toHaveText('120 × 60 像素');
+
+    await page.getByTestId('photo-tabs').getByText('旋转').click();
+    await page.getByTestId('photo-rotate-right').click();
+    await expect(page.getByTestId('photo-size')).toHaveText('60 × 120 像素');
+    await page.getByTestId('photo-undo').click();
+    await expect(page.getByTestId('photo-size')).toHaveText('120 × 60 像素');
+    await page.getByTestId('photo-redo').click();
+    await expect(page.getByTestId('photo-size')).toHaveText('60 × 120 像素');
+    await page.getByTestId('photo-tabs').getByText('文字').click();
+    await page.getByTestId('photo-text-input').fill('你好，万象');
+    await expect(page.getByTestId('photo-text-overlay')).toHaveText('你好，万象');
+    await shot(page, 'photo-editor-text-desktop');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('photo-download').click()]);
+    expect(download.suggestedFilename()).toBe('测试图-修图.png');
+    const bytes = await readFile((await download.path())!);
+    // A PNG whose header (IHDR) says 60 wide and 120 high: the rotation is in the file.
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([60, 120]);
+  });
 });
 
 test.describe('phone', () => {
@@ -174,6 +233,17 @@ test.describe('phone', () => {
     await shot(page, 'board-phone');
 
     // Nothing on these pages is wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('在线修图 fits a phone', async ({ page }) => {
+    await openPhotoEditor(page);
+    await expect(page.getByTestId('photo-crop-stage').locator('cropper-selection')).toBeVisible();
+    await shot(page, 'photo-editor-crop-phone');
+    await page.getByTestId('photo-tabs').getByText('调整').click();
+    await expect(page.getByTestId('photo-adjust-panel')).toBeVisible();
+    await shot(page, 'photo-editor-adjust-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -1,7 +1,7 @@
 import { page } from './page-entry';
 import type { ToolSpec } from './spec';
 
-/** Chat, search, agents, custom models, mind map and slides: the bespoke feature pages (kind 'page'). */
+/** Chat, search, agents, custom models, mind map, slides and the photo editor: the bespoke feature pages (kind 'page'). */
 export const FEATURE_PAGES: readonly ToolSpec[] = [
   page({ id: 'chat', paths: ['/chat', '/msg'], title: 'AI对话', description: '与 DeepSeek、GLM、Kimi、通义千问等多家模型对话，支持多模型同屏对比。', group: 'chat', icon: '💬', scenarios: ['office', 'study', 'life'], keywords: ['聊天', '对话', '问答', 'chat', 'deepseek'] }),
   page({ id: 'searchHub', paths: ['/aiSearch/index'], title: 'AI搜索', description: '联网搜索、学术搜索、网盘与找文件，回答带引用来源。', group: 'search', icon: '🔍', scenarios: ['study', 'office', 'life'], keywords: ['搜索', '联网'] }),
@@ -26,6 +26,7 @@ export const FEATURE_PAGES: readonly ToolSpec[] = [
   page({ id: 'slidesTemplate', paths: ['/newAiPPt/template'], title: 'PPT模板', description: '选择 PPT 模板。', group: 'ppt', icon: '🎨' }),
   page({ id: 'slidesOutline', paths: ['/newAiPPt/outline'], title: 'PPT大纲', description: '编辑 PPT 大纲。', group: 'ppt', icon: '📝' }),
   page({ id: 'slidesDownload', paths: ['/newAiPPt/download'], title: 'PPT下载', description: '预览并下载生成的 PPT。', group: 'ppt', icon: '⬇️' }),
+  page({ id: 'onlineHandlerImage', paths: ['/draw/onlineHandlerImage'], title: '在线修图', description: '在浏览器里裁剪、旋转翻转、调色加滤镜、添加文字，可撤销重做，下载 PNG 或 JPEG。', group: 'draw', icon: '✂️', scenarios: ['image', 'life'], keywords: ['修图', '图片编辑', '裁剪', '旋转', '翻转', '滤镜', '加文字'] }),
 ];
 
 /** The views of the registry and the catalog (web/src/features/registry). */

@@ -38,6 +38,8 @@ export const PAGES = {
   agentDetail: lazy(() => import('../features/agents/AgentDetailPage')),
   fullMindMap: lazy(() => import('../features/mindmap/FullMindMapPage')),
   ppt: lazy(() => import('../features/slides/PptPage')),
+  // 在线修图: its cropper library loads with this chunk's crop stage only (features/photo-editor)
+  photoEditor: lazy(() => import('../features/photo-editor/PhotoEditorPage')),
   // views of the tool registry and the model catalog (web/src/features/registry)
   deepseek: lazy(() => import('../features/registry/DeepseekPage')),
   stage: lazy(() => import('../features/registry/StagePage')),

@@ -53,6 +53,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   slidesTemplate: 'ppt',
   slidesOutline: 'ppt',
   slidesDownload: 'ppt',
+  onlineHandlerImage: 'photoEditor',
   // views of the registry (web/src/features/registry)
   deepseek: 'deepseek',
   stage: 'stage',
