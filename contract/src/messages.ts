@@ -9,6 +9,7 @@ import { SEARCH_MSG } from './msg/search';
 import { SLIDES_MSG } from './msg/slides';
 import { TOOL_PAGES_MSG } from './msg/tool-pages';
 import { TASKS_MSG } from './msg/tasks';
+import { IMAGES_MSG } from './msg/images';
 import { TOOLS_MSG } from './msg/tools';
 import { WEBDISK_MSG } from './msg/webdisk';
 
@@ -704,8 +705,9 @@ export const MSG = {
   ...TOOL_PAGES_MSG,
   ...TASKS_MSG,
   ...TOOLS_MSG,
+  ...IMAGES_MSG,
   ...IMG_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMG_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG } as const;

@@ -1,5 +1,6 @@
 import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
+import { IMAGE_TOOLS } from './images';
 import { PAGE_ENTRIES } from './pages';
 import { PENDING_ROUTES } from './pending';
 import type { ToolSpec } from './spec';
@@ -13,8 +14,10 @@ export { PENDING_ROUTES, type PendingRoute } from './pending';
 
 export * from './task';
 export * from './effects';
+export { IMAGE_TOOLS, FACE_TOOL_IDS, FACE_CONSENT_LINE } from './images';
+export * from './images-styles';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...WRITING_TOOLS, ...PAGE_ENTRIES];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

@@ -33,7 +33,12 @@ export interface TaskInfo {
   /** What it is doing now, in Chinese (排队中, 处理中...). */
   stage: string;
   error?: string;
-  result?: { files: TaskFile[] };
+  /**
+   * When succeeded: the files (and, for a tool whose result is text, the text). While an image
+   * tool's task runs: the pictures saved so far, in order, so each slot fills when its picture is
+   * ready (a failed or canceled task has none: they are deleted).
+   */
+  result?: { files: TaskFile[]; text?: string };
   /** The inputs it was submitted with (file fields carry file ids). */
   inputs: Record<string, string | number | boolean>;
   createdAt: string;

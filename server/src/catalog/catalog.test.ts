@@ -258,6 +258,11 @@ describe('model catalog data', () => {
       'doc_mindmap',
       'tool_generate',
       'tool_writing',
+      'draw',
+      'draw_enhance',
+      'draw_matting',
+      'draw_qrcode',
+      'draw_face',
     ]);
   });
 

@@ -7,7 +7,7 @@ import { TaskWorker, type DiscardTaskFiles, type SaveTaskFile } from './worker';
 export { submitTask, finishTask, cancelTask, newTaskId, type EngineContext, type SubmitInput } from './engine';
 export { sweepTasksOnce } from './sweep';
 export { TaskWorker, type DiscardTaskFiles, type SaveTaskFile } from './worker';
-export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome, type TaskPayer, type TaskPrice, type TaskHold } from './types';
+export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome, type TaskResult, type TaskPayer, type TaskPrice, type TaskHold } from './types';
 export { selectTask, selectUserTask, listUserTasks } from './store';
 export { taskChannel } from './events';
 

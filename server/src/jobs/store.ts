@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TaskFile, TaskState } from '@wanxiang/contract';
 import type { Executor } from '../db/sql';
-import type { TaskHold, TaskRow } from './types';
+import type { TaskHold, TaskResult, TaskRow } from './types';
 
 /**
  * SQL of the task engine. Every state change is one conditional statement on the row, so two
@@ -20,7 +20,7 @@ interface RawRow {
   stage: string;
   inputs: Record<string, string | number | boolean>;
   vendor: unknown;
-  result: { files: TaskFile[] } | null;
+  result: TaskResult | null;
   error: string | null;
   attempts: number;
   max_attempts: number;
@@ -155,6 +155,23 @@ export async function writeProgress(db: Executor, id: string, owner: string, pct
   return n === 1;
 }
 
+/**
+ * List one more saved file on the result of a task this owner still runs (partial results): one
+ * conditional statement, so a task that ended or left this worker meanwhile is not touched (its
+ * file is then an orphan the worker deletes). False when the task is no longer ours.
+ */
+export async function appendResultFile(db: Executor, id: string, owner: string, file: TaskFile): Promise<boolean> {
+  const n = await count(
+    db,
+    sql`WITH u AS (
+      UPDATE tasks SET result = jsonb_build_object('files', coalesce(result->'files', '[]'::jsonb) || ${JSON.stringify([file])}::jsonb), updated_at = now()
+      WHERE id = ${id} AND state = 'running' AND lease_owner = ${owner}
+      RETURNING 1
+    ) SELECT count(*)::int AS n FROM u`,
+  );
+  return n === 1;
+}
+
 export async function writeVendor(db: Executor, id: string, owner: string, vendor: unknown): Promise<void> {
   await db.execute(sql`UPDATE tasks SET vendor = ${JSON.stringify(vendor ?? null)}::jsonb WHERE id = ${id} AND state = 'running' AND lease_owner = ${owner}`);
 }
@@ -200,7 +217,7 @@ export interface Terminal {
   state: Exclude<TaskState, 'queued' | 'running'>;
   stage: string;
   error?: string;
-  result?: { files: TaskFile[] };
+  result?: TaskResult;
 }
 
 /**

@@ -35,7 +35,8 @@ export interface TaskRow {
   stage: string;
   inputs: Record<string, string | number | boolean>;
   vendor: unknown;
-  result: { files: TaskFile[] } | null;
+  /** The terminal result; while a `partialResults` handler runs, the files it saved so far. */
+  result: TaskResult | null;
   error: string | null;
   attempts: number;
   maxAttempts: number;
@@ -47,6 +48,12 @@ export interface TaskRow {
   startedAt: Date | null;
   updatedAt: Date;
   finishedAt: Date | null;
+}
+
+/** What a task's row keeps as its result: files, and a text answer for tools whose result is text (反推提示词). */
+export interface TaskResult {
+  files: TaskFile[];
+  text?: string;
 }
 
 /** A file a handler wants stored (the file store keeps it; the task's result names it). */
@@ -64,7 +71,11 @@ export interface TaskRunTools {
   signal: AbortSignal;
   /** Report progress (0-100) and a Chinese stage text; ignored once the task left this worker. */
   progress(pct: number, stage?: string): Promise<void>;
-  /** Store a result file for the task's owner; answers the public facts the result lists. */
+  /**
+   * Store a result file for the task's owner; answers the public facts the result lists. With the
+   * handler's `partialResults` the file is also listed on the row's result at once (GET task and
+   * its events show it while the task runs); the outcome must still list it to keep it.
+   */
   saveFile(file: TaskFileInput): Promise<TaskFile>;
   /** Keep private vendor data (vendor task id, raw answer) on the row. */
   setVendor(data: unknown): Promise<void>;
@@ -72,6 +83,8 @@ export interface TaskRunTools {
 
 export interface TaskOutcome {
   files: TaskFile[];
+  /** A text answer shown with the files (a tool whose result is text). */
+  text?: string;
 }
 
 /**
@@ -88,6 +101,18 @@ export interface TaskHandler {
   run(task: TaskRow, tools: TaskRunTools): Promise<TaskOutcome>;
   /** Longest a task of this kind may take from submission (default TASK_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * Show each file on the task's result as soon as it is saved, before the task ends (several
+   * pictures per submit, each its own slot). A task claimed again after a lost lease finds the
+   * files an earlier claim saved in `task.result` and may keep them instead of making them again;
+   * if it does not end succeeded, they are deleted with the run's own (worker.ts).
+   */
+  partialResults?: boolean;
+  /**
+   * Checks of a task tool's inputs the form cannot state (one of two fields...), run at submit
+   * before anything is held: a Chinese refusal (answered as 400), or null.
+   */
+  refuse?(inputs: TaskRow['inputs']): string | null;
   /** Claims before a task whose worker keeps dying fails (default TASK_MAX_ATTEMPTS). */
   maxAttempts?: number;
   /**

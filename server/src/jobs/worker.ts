@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newHolderId } from '../db/lease';
 import { finishTask, type EngineContext } from './engine';
 import { notifyChanged, taskChannel, WAKE_CHANNEL } from './events';
-import { claimTasks, releaseClaim, renewLease, selectTask, writeProgress, writeVendor } from './store';
+import { appendResultFile, claimTasks, releaseClaim, renewLease, selectTask, writeProgress, writeVendor } from './store';
 import { TaskFailure, type TaskFileInput, type TaskHandler, type TaskRow } from './types';
 
 /** Stores a handler's result file for the task's owner (the file store, given by the composition). */
@@ -134,7 +134,8 @@ export class TaskWorker {
     }, Math.max(100, Math.floor(leaseMs / 3)));
     renew.unref();
     // Files this run stored, and whether the task ended succeeded by this run's transition (then its result keeps them).
-    const stored: string[] = [];
+    // An earlier claim's partial results count as this run's: kept if this run's outcome lists them, deleted otherwise.
+    const stored: string[] = (row.result?.files ?? []).map((f) => f.id);
     let kept = false;
     try {
       await notifyChanged(this.ctx.kv, row.id, 'running');
@@ -151,12 +152,17 @@ export class TaskWorker {
         saveFile: async (file) => {
           const saved = await this.opts.saveFile(row, file);
           stored.push(saved.id);
+          // Partial results: listed on the row at once, so GET task and its events show the file while the task runs.
+          if (handler.partialResults && !controller.signal.aborted) {
+            if (await appendResultFile(db, row.id, this.id, saved)) await notifyChanged(this.ctx.kv, row.id, 'running');
+            else lost();
+          }
           return saved;
         },
         setVendor: (data) => writeVendor(db, row.id, this.id, data),
       });
       if (controller.signal.aborted) return this.afterAbort(row);
-      const ended = await finishTask(this.ctx, row.id, { state: 'succeeded', stage: MSG.taskStageDone, result: { files: outcome.files } }, { by: 'worker', owner: this.id });
+      const ended = await finishTask(this.ctx, row.id, { state: 'succeeded', stage: MSG.taskStageDone, result: { files: outcome.files, ...(outcome.text !== undefined ? { text: outcome.text } : {}) } }, { by: 'worker', owner: this.id });
       kept = ended !== null;
     } catch (err) {
       if (controller.signal.aborted) return this.afterAbort(row);

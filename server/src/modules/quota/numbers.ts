@@ -31,6 +31,12 @@ export const SERVER_METERED_QUOTA_KEYS = [
   // Prompt tools (server/src/modules/tools): held per run by the streaming engine's pay rule.
   'tool_generate',
   'tool_writing',
+  // Image tools (server/src/tools/tasks/image-tool.ts): held per task by the task engine.
+  'draw',
+  'draw_enhance',
+  'draw_matting',
+  'draw_qrcode',
+  'draw_face',
 ] as const;
 
 /**

@@ -10,7 +10,8 @@ export function toTaskInfo(row: TaskRow): TaskInfo {
     progress: row.progress,
     stage: row.stage,
     ...(row.error ? { error: row.error } : {}),
-    ...(row.result ? { result: { files: row.result.files } } : {}),
+    // While a partial-results task runs, `result.files` lists the files saved so far.
+    ...(row.result ? { result: { files: row.result.files, ...(row.result.text !== undefined ? { text: row.result.text } : {}) } } : {}),
     inputs: row.inputs,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

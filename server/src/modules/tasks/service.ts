@@ -15,7 +15,7 @@ import { toTaskInfo } from './public';
  * and every file it names must be the caller's own upload of an accepted type and size.
  */
 
-export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage'>;
+export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage' | 'images'>;
 type Asker = Pick<AuthUser, 'id' | 'vip'>;
 
 async function ownTask(ctx: Pick<AppContext, 'database'>, userId: number, id: string): Promise<TaskRow> {
@@ -79,7 +79,8 @@ const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.last
 /** Every file field names one of the caller's own files, of an accepted type and size. */
 async function checkInputFiles(ctx: TasksContext, user: Asker, tool: ToolSpec, values: Record<string, string | number | boolean>): Promise<void> {
   for (const field of tool.fields) {
-    if (field.type !== 'file' && field.type !== 'image') continue;
+    // A mask is an upload too (the painted black-and-white PNG): the caller's own image like the picture it covers.
+    if (field.type !== 'file' && field.type !== 'image' && field.type !== 'mask') continue;
     const id = values[field.name];
     if (typeof id !== 'string') continue;
     const file = await ownFile(ctx, user.id, id).catch((err: unknown) => {
@@ -88,7 +89,7 @@ async function checkInputFiles(ctx: TasksContext, user: Asker, tool: ToolSpec, v
     });
     const ext = extensionOf(file.name);
     if (field.accept && !field.accept.includes(ext)) throw badRequest(MSG.taskFileWrongType(field.label, field.accept.join('、')));
-    if (field.type === 'image' && !file.contentType.startsWith('image/')) throw badRequest(MSG.taskFileWrongType(field.label, (field.accept ?? []).join('、')));
+    if ((field.type === 'image' || field.type === 'mask') && !file.contentType.startsWith('image/')) throw badRequest(MSG.taskFileWrongType(field.label, (field.accept ?? ['png']).join('、')));
     if (field.maxBytes && file.bytes > field.maxBytes) throw badRequest(MSG.taskFileTooLarge(field.label, Math.round(field.maxBytes / 1024 / 1024)));
   }
 }
@@ -107,6 +108,8 @@ export async function submitToolTask(ctx: TasksContext, user: Asker, toolId: str
   const checked = checkToolInputs(tool, rawInputs);
   if (!checked.ok) throw badRequest(checked.msg);
   await checkInputFiles(ctx, user, tool, checked.values);
+  const refusal = handler.refuse?.(checked.values);
+  if (refusal) throw badRequest(refusal);
   const row = await submitTask(ctx, {
     user,
     kind: tool.id,

@@ -2,15 +2,17 @@ import type { AppContext } from '../../context';
 import type { TaskHandler } from '../../jobs';
 import { slidesFileHandler } from '../../modules/slides/build-task';
 import { imgEffectHandler } from './img-effect';
+import { imageToolHandlers } from './image-tool';
 
 /**
  * The server halves of the task tools (and internal long work), by name. Adding a task tool is
- * one ToolSpec in contract/src/tools/effects.ts plus one handler here.
+ * one ToolSpec in contract/src/tools/effects.ts plus one handler here; an image tool is one ToolSpec in
+ * contract/src/tools/images.ts plus one row of image-plans.ts (the generic handler of image-tool.ts).
  */
-export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config'>;
+export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {
