@@ -17,6 +17,12 @@ import { IMAGE_OPS, type ImageOp } from './types';
  */
 
 export const DEFAULT_COMFY_DIR = join(DEFAULT_CATALOG_DIR, 'comfyui');
+
+/** The operator's comfyui/ folder inside CATALOG_DIR when there is one, else the shipped workflows. */
+export function comfyDirFor(catalogDir: string | undefined): string {
+  const own = catalogDir ? join(catalogDir, 'comfyui') : undefined;
+  return own && existsSync(own) ? own : DEFAULT_COMFY_DIR;
+}
 export const NODE_MAP_FILE = 'node-map.json';
 
 /** Our job's values a workflow can take. */

@@ -30,7 +30,7 @@ export function vendorSetup(config: Config, vendor: VendorId): ImageVendorSetup 
   const own = (config.images as unknown as Record<string, { apiKey?: string; baseUrl?: string } | undefined>)[vendor];
   const cred = own ?? config.vendors[vendor] ?? {};
   const chatDefault = VENDORS.find((v) => v.id === vendor)?.defaultBaseUrl;
-  return { apiKey: cred.apiKey, baseUrl: cred.baseUrl ?? IMAGE_VENDORS[vendor]?.defaultBaseUrl ?? chatDefault, timeoutMs: config.images.timeoutMs };
+  return { apiKey: cred.apiKey, baseUrl: cred.baseUrl ?? IMAGE_VENDORS[vendor]?.defaultBaseUrl ?? chatDefault, timeoutMs: config.images.timeoutMs, catalogDir: config.catalogDir };
 }
 
 function switchedOn(vendor: VendorId, setup: ImageVendorSetup): boolean {

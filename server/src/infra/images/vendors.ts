@@ -2,6 +2,7 @@ import { createDashScopeWanxAdapter } from './dashscope-wanx';
 import { createOpenAiImagesAdapter } from './openai-images';
 import { createSiliconFlowAdapter } from './siliconflow';
 import { createComfyAdapter } from './comfyui';
+import { comfyDirFor } from './comfyui-workflows';
 import type { ImageAdapter } from './types';
 
 /** What a vendor adapter is built from: the vendor's key and base URL (chat's, for chat vendors) and limits. */
@@ -10,6 +11,8 @@ export interface ImageVendorSetup {
   /** Absent = the vendor's public default. */
   baseUrl?: string;
   timeoutMs: number;
+  /** The operator's catalog folder (CATALOG_DIR), for adapters that read files of their own there (ComfyUI workflows). */
+  catalogDir?: string;
   /** fetch to use (tests hand in one that counts calls); defaults to the global fetch. */
   fetch?: typeof fetch;
 }
@@ -40,5 +43,5 @@ export const IMAGE_VENDORS: Partial<Record<(typeof IMAGE_VENDOR_IDS)[number], Im
   // Wanx runs on the origin of chat's DashScope base URL (dashscope-wanx.ts).
   dashscope: { factory: (setup) => createDashScopeWanxAdapter(setup), activation: 'apiKey', defaultBaseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1' },
   // A self-hosted ComfyUI, on by COMFYUI_BASE_URL alone: the workflows of server/catalog/comfyui/ (comfyui.ts).
-  comfyui: { factory: (setup) => createComfyAdapter(setup), activation: 'baseUrl' },
+  comfyui: { factory: (setup) => createComfyAdapter(setup, { dir: comfyDirFor(setup.catalogDir) }), activation: 'baseUrl' },
 };
