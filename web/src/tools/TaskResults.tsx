@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { App, Button, Modal, Progress, Spin } from 'antd';
 import { DownloadOutlined, FileOutlined, PictureOutlined } from '@ant-design/icons';
 import { MSG, type TaskFile } from '@wanxiang/contract';
@@ -41,10 +41,11 @@ export function TaskResults({ files, slots, aspect }: TaskResultsProps) {
   const images = files.filter((f) => f.contentType.startsWith('image/'));
   const others = files.filter((f) => !f.contentType.startsWith('image/'));
   const tiles = slots ?? images.map((file): ResultSlot => ({ kind: 'picture', file }));
+  const grid = slots ? slotColumns(tiles.length, aspect) : null;
   return (
     <div className={styles.results} data-testid="task-results">
       {tiles.length > 0 && (
-        <div className={styles.resultGrid}>
+        <div className={grid ? styles.slotGrid : styles.resultGrid} style={grid?.style} data-cols={grid?.cols}>
           {tiles.map((t) =>
             t.kind === 'picture' ? (
               <ResultImage key={t.file.id} file={t.file} aspect={aspect} />
@@ -60,6 +61,17 @@ export function TaskResults({ files, slots, aspect }: TaskResultsProps) {
       {(tiles.some((t) => t.kind === 'picture') || others.length > 0) && <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>}
     </div>
   );
+}
+
+/**
+ * Columns of a slot grid: two for square and wide pictures (four slots make a 2 x 2 block), up to
+ * four for tall ones so they stay on one screen; two at most on a phone (the page's CSS picks).
+ */
+function slotColumns(tiles: number, aspect: string | undefined): { cols: number; style: CSSProperties } {
+  const [w, h] = (aspect ?? '1 / 1').split('/').map(Number);
+  const tall = Boolean(w && h && h > w);
+  const cols = Math.max(1, Math.min(tiles, tall ? 4 : 2));
+  return { cols, style: { '--slot-cols': cols, '--slot-cols-phone': Math.min(cols, 2) } as CSSProperties };
 }
 
 /** A picture still to come: the task's progress in the place the picture will take. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Segmented, Slider, Spin } from 'antd';
-import { ClearOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icons';
+import { ClearOutlined, DeleteOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icons';
 import type { ToolField } from '@wanxiang/contract';
 import { uploadFile } from '../../api/files';
 import { RequestError } from '../../api/request';
@@ -119,8 +119,9 @@ export function MaskField({ field, imageId, imageLabel, value, onChange, registe
   const changed = (next: MaskStroke[]) => {
     setStrokes(next);
     setUploadError('');
-    // The uploaded mask no longer matches what is painted: the value goes until the next flush.
-    if (live.current.value) onChange('');
+    // The uploaded mask no longer matches what is painted: the value goes until the next flush
+    // (and the form drops its "paint first" error, as it does for any field the user changes).
+    onChange('');
   };
 
   const flush = useCallback<MaskFlush>(async () => {
@@ -243,18 +244,27 @@ export function MaskField({ field, imageId, imageLabel, value, onChange, registe
         )}
       </div>
       <div className={styles.maskTools} role="toolbar" aria-label={FIELD_MSG.maskTools}>
-        <Segmented<MaskStroke['mode']>
-          size="small"
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'paint', label: FIELD_MSG.maskBrush, icon: <HighlightOutlined /> },
-            { value: 'erase', label: FIELD_MSG.maskEraser, icon: <ClearOutlined /> },
-          ]}
-          data-testid="mask-mode"
-        />
-        <div className={styles.maskSize}>
-          <span className={styles.maskDot} style={{ width: Math.min(brush, 28), height: Math.min(brush, 28) }} aria-hidden />
+        <div className={styles.maskRow}>
+          <Segmented<MaskStroke['mode']>
+            size="small"
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'paint', label: FIELD_MSG.maskBrush, icon: <HighlightOutlined /> },
+              { value: 'erase', label: FIELD_MSG.maskEraser, icon: <ClearOutlined /> },
+            ]}
+            data-testid="mask-mode"
+          />
+          <span className={styles.maskSpacer} />
+          <Button size="small" icon={<UndoOutlined />} onClick={undo} disabled={strokes.length === 0} data-testid="mask-undo">
+            {FIELD_MSG.maskUndo}
+          </Button>
+          <Button size="small" icon={<DeleteOutlined />} onClick={clear} disabled={strokes.length === 0} data-testid="mask-clear">
+            {FIELD_MSG.maskClear}
+          </Button>
+        </div>
+        <div className={styles.maskRow}>
+          <span className={styles.maskSizeLabel}>{FIELD_MSG.maskSize}</span>
           <Slider
             className={styles.maskSlider}
             min={BRUSH_MIN}
@@ -264,13 +274,11 @@ export function MaskField({ field, imageId, imageLabel, value, onChange, registe
             ariaLabelForHandle={FIELD_MSG.maskSize}
             tooltip={{ formatter: (v) => `${v}px` }}
           />
+          {/* The brush as it will paint (up to the row's height). */}
+          <span className={styles.maskDotBox} aria-hidden>
+            <span className={styles.maskDot} data-mode={mode} style={{ width: Math.min(brush, 28), height: Math.min(brush, 28) }} />
+          </span>
         </div>
-        <Button size="small" icon={<UndoOutlined />} onClick={undo} disabled={strokes.length === 0} data-testid="mask-undo">
-          {FIELD_MSG.maskUndo}
-        </Button>
-        <Button size="small" onClick={clear} disabled={strokes.length === 0} data-testid="mask-clear">
-          {FIELD_MSG.maskClear}
-        </Button>
       </div>
       <div className={uploadError ? styles.maskError : styles.maskStatus} aria-live="polite">
         {uploadError || (uploading ? FIELD_MSG.maskUploading : FIELD_MSG.maskStrokes(painted))}

@@ -15,7 +15,7 @@ export const FIELD_MSG = {
   maskSize: '笔刷大小',
   maskUndo: '撤销',
   maskClear: '清空',
-  maskStrokes: (n: number) => (n > 0 ? `已涂抹 ${n} 笔，白色区域将被重绘` : '尚未涂抹'),
+  maskStrokes: (n: number) => (n > 0 ? `已涂抹 ${n} 笔，涂抹的区域将被重绘` : '尚未涂抹'),
   maskRequired: '请先在图片上涂抹要处理的区域',
   maskUploading: '正在上传涂抹区域…',
   maskUploadFailed: '涂抹区域上传失败，请重试',
