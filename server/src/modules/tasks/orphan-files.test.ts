@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@wanxiang/contract';
+import { MSG, type TaskFile } from '@wanxiang/contract';
 import type { Database } from '../../db/client';
 import { rows } from '../../db/sql';
 import { createMemoryStore } from '../../infra/kv';
@@ -108,6 +108,61 @@ describe.each(testDbKinds())('result files of a task that ended elsewhere on %s'
     proceed.open();
     await gone(user.id, key);
     expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'failed', error: '演示故障' });
+  });
+
+  /**
+   * Partial results (a handler with `partialResults`): the files a run saved are on the row while it
+   * runs; a task claimed again finds an earlier claim's files in `task.result`, keeps those its
+   * outcome lists, and a failure deletes them with the run's own.
+   */
+  describe('partial results of a task claimed again', () => {
+    const partial: TaskHandler = { name: 'test:partials', partialResults: true, run: (task, tools) => runs.get(task.id)!(tools) };
+
+    /** A queued task whose earlier claim saved one file (listed on its row, as a requeued task's is), then a worker that runs it. */
+    async function requeuedWithFile(then: (earlier: TaskFile[], tools: TaskRunTools) => Promise<{ files: TaskFile[] }>) {
+      const user = await newTaskUser(database);
+      const task = await submitTask(ctx, { user, kind: partial.name, inputs: {}, price: { quotaKey: 'chat' } });
+      const earlier = await storeTaskFile({ database, storage })(task, { name: 'first.txt', contentType: 'text/plain', body: Buffer.from('first') });
+      await database.db.execute(sql`UPDATE tasks SET result = ${JSON.stringify({ files: [earlier] })}::jsonb WHERE id = ${task.id}`);
+      const [row] = await fileRows(user.id);
+      runs.set(task.id, (tools) => then([earlier], tools));
+      const second = new TaskWorker(ctx, { handlers: [partial], saveFile: storeTaskFile({ database, storage }), discardFiles: discardTaskFiles({ database, storage }), concurrency: 1, leaseMs: 60_000, pollMaxMs: 50 });
+      await second.start();
+      return { user, task, key: row!.key, stop: () => second.stop() };
+    }
+
+    it('listed at once while the run goes on, kept when the outcome lists them', async () => {
+      const listed = gate();
+      const proceed = gate();
+      const { task, stop } = await requeuedWithFile(async (earlier, tools) => {
+        const next = await tools.saveFile({ name: 'second.txt', contentType: 'text/plain', body: Buffer.from('second') });
+        listed.open();
+        await proceed.opened;
+        return { files: [...earlier, next] };
+      });
+      try {
+        await listed.opened;
+        await expect.poll(async () => (await selectTask(database.db, task.id))?.result?.files.map((f) => f.name), { timeout: 5_000 }).toEqual(['first.txt', 'second.txt']);
+        expect((await selectTask(database.db, task.id))?.state).toBe('running');
+        proceed.open();
+        await expect.poll(async () => (await selectTask(database.db, task.id))?.state, { timeout: 5_000 }).toBe('succeeded');
+        expect((await selectTask(database.db, task.id))!.result!.files.map((f) => f.name)).toEqual(['first.txt', 'second.txt']);
+      } finally {
+        await stop();
+      }
+    });
+
+    it('a failure deletes the earlier claim’s file too', async () => {
+      const { user, task, key, stop } = await requeuedWithFile(async () => {
+        throw new TaskFailure('演示故障');
+      });
+      try {
+        await gone(user.id, key);
+        expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'failed', result: null });
+      } finally {
+        await stop();
+      }
+    });
   });
 
   it('a task that succeeds keeps its file; a late finisher elsewhere changes nothing', async () => {
