@@ -36,7 +36,7 @@ export interface RunningTaskEngine {
  */
 export async function startTaskEngine(app: AppContext, opts: TaskEngineOptions): Promise<RunningTaskEngine> {
   const ctx = { ...app, payer: opts.payer };
-  const stopSweep = startTaskSweep(ctx, opts.log);
+  const stopSweep = startTaskSweep(ctx, opts.log, opts.discardFiles);
   let worker: TaskWorker | null = null;
   if (opts.workers) {
     const { concurrency, leaseMs, pollMaxMs } = ctx.config.tasks;

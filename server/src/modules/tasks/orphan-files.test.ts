@@ -152,6 +152,18 @@ describe.each(testDbKinds())('result files of a task that ended elsewhere on %s'
       }
     });
 
+    it('a task whose worker died is failed by the sweep, which deletes the files its row listed', async () => {
+      const user = await newTaskUser(database);
+      const task = await submitTask(ctx, { user, kind: 'test:no-worker', inputs: {}, price: { quotaKey: 'chat' } });
+      const shown = await storeTaskFile({ database, storage })(task, { name: 'shown.txt', contentType: 'text/plain', body: Buffer.from('shown') });
+      const [row] = await fileRows(user.id);
+      await database.db.execute(sql`UPDATE tasks SET state = 'running', lease_owner = 'dead-worker', lease_until = now() - interval '1 second',
+        attempts = max_attempts, result = ${JSON.stringify({ files: [shown] })}::jsonb WHERE id = ${task.id}`);
+      expect((await sweepTasksOnce(elsewhere(), discardTaskFiles({ database, storage }))).exhausted).toBe(1);
+      await gone(user.id, row!.key);
+      expect(await selectTask(database.db, task.id)).toMatchObject({ state: 'failed', error: MSG.taskInterrupted, result: null });
+    });
+
     it('a failure deletes the earlier claim’s file too', async () => {
       const { user, task, key, stop } = await requeuedWithFile(async () => {
         throw new TaskFailure('演示故障');
