@@ -104,7 +104,7 @@ function stylePage(id: string, title: string, icon: string, styleName: string): 
     fields: [
       picture('原图（可选）', { required: false, help: `不上传则按描述直接画一张${styleName}风格的图；${IMAGE_HELP}` }),
       prompt('画面描述', '例如：江南小镇，烟雨朦胧，小船穿过石桥', false),
-      size,
+      { ...size, help: '只在不上传原图时使用；上传原图时保持原图比例' },
       strength(65),
       seed,
     ],
@@ -226,7 +226,7 @@ const CONTROL: readonly ToolSpec[] = [
     title: '姿势控制',
     description: '上传一张姿势参考照片，新画的人物会摆出同样的姿势。',
     icon: '🕺',
-    fields: [picture('姿势参考图'), prompt('画面描述', '例如：穿汉服的女孩，庭院里'), negative, style(), size, strength(70), seed],
+    fields: [picture('姿势参考图'), prompt('画面描述', '例如：穿汉服的女孩，庭院里'), negative, style(), strength(70), seed],
     quotaKey: 'draw',
     keywords: ['姿势', '动作', '骨骼'],
   }),
