@@ -16,15 +16,15 @@ import { quotaUsage, reapStaleReservations, reserveChat } from './service';
 /**
  * The quota calls (number/check, submit, all, user/points) and the chat gate (tiers, counts,
  * only_points, allow_points with and without usePoints) over HTTP, with the real catalog plus
- * two tool keys a later issue will price ('draw' 3 a day for everyone, 'draw_face' none for free users).
+ * two made-up tool keys charged by submit ('later_tool' 3 a day for everyone, 'later_vip_tool' none for free users).
  */
 const ENV = { DEMO_TOKEN_DELAY_MS: '0' };
 
 function withToolKeys(base: Catalog): Catalog {
-  const tools: Record<string, Record<number, number>> = { draw: { 0: 3, 1: 3 }, draw_face: { 0: 0, 1: 5 } };
+  const tools: Record<string, Record<number, number>> = { later_tool: { 0: 3, 1: 3 }, later_vip_tool: { 0: 0, 1: 5 } };
   return {
     ...base,
-    quotaKeys: () => [...base.quotaKeys(), { key: 'draw', label: 'AI绘画' }, { key: 'draw_face', label: 'AI换脸' }],
+    quotaKeys: () => [...base.quotaKeys(), { key: 'later_tool', label: '后续工具' }, { key: 'later_vip_tool', label: '会员工具' }],
     dailyLimit: (key, vip) => (key in tools ? (tools[key]![vip] ?? tools[key]![1]!) : base.dailyLimit(key, vip)),
   };
 }
@@ -127,19 +127,19 @@ describe.each(testDbKinds())('quota and points calls on %s', (kind) => {
   it('submit charges a tool key atomically: 10 racing submits against 3 a day admit exactly 3', async () => {
     const { token, user } = await t.loginAs();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => call<QuotaBalance>('/v1/number/submit', token, { type: 'draw', number: 1 })),
+      Array.from({ length: 10 }, () => call<QuotaBalance>('/v1/number/submit', token, { type: 'later_tool', number: 1 })),
     );
     const charged = results.filter((r) => r.body.code === 200);
     expect(charged).toHaveLength(3);
     for (const r of charged) expect(r.body.data.charged).toBe(true);
     for (const r of results.filter((x) => x.body.code !== 200))
       expect(r.body).toMatchObject({ code: Code.NO_COUNT, msg: MSG.countExhausted });
-    expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 3, reserved: 0 });
+    expect(await quotaUsage(t.ctx, user.id, 'later_tool')).toEqual({ used: 3, reserved: 0 });
     // More than what is left is refused whole.
     const other = await t.loginAs();
-    await call('/v1/number/submit', other.token, { type: 'draw', number: 2 });
-    expect((await call('/v1/number/submit', other.token, { type: 'draw', number: 2 })).body.code).toBe(Code.NO_COUNT);
-    expect(await quotaUsage(t.ctx, other.user.id, 'draw')).toEqual({ used: 2, reserved: 0 });
+    await call('/v1/number/submit', other.token, { type: 'later_tool', number: 2 });
+    expect((await call('/v1/number/submit', other.token, { type: 'later_tool', number: 2 })).body.code).toBe(Code.NO_COUNT);
+    expect(await quotaUsage(t.ctx, other.user.id, 'later_tool')).toEqual({ used: 2, reserved: 0 });
   });
 
   it('number/all lists every key with max (-1 unlimited, null none) and what is left', async () => {
@@ -159,11 +159,11 @@ describe.each(testDbKinds())('quota and points calls on %s', (kind) => {
       number_merge: 0,
       children: [],
     });
-    expect(byKey.get('draw_face')).toMatchObject({ max: null, balance: null });
+    expect(byKey.get('later_vip_tool')).toMatchObject({ max: null, balance: null });
     await setVip(user.id, 1);
     const member = new Map((await call<UsageItem[]>('/v1/number/all', token)).body.data.map((i) => [i.key, i]));
     expect(member.get('chat')).toMatchObject({ max: -1, balance: -1 });
-    expect(member.get('draw_face')).toMatchObject({ max: 5, balance: 5 });
+    expect(member.get('later_vip_tool')).toMatchObject({ max: 5, balance: 5 });
   });
 
   it('user/points answers the balance', async () => {
