@@ -75,6 +75,8 @@ describe.each(testDbKinds())('image tool tasks on %s', (kind) => {
     const submitted = await runTool(token, 'text2image', { text: '星空下的帐篷 [hold]', count: 3, seed: 1 });
     expect(submitted.status).toBe(200);
     const id = submitted.body.data.task_id;
+    // The events stream, read to its end (it ends after the terminal state).
+    const streamed = t.app.inject({ method: 'GET', url: `/api/v1/tasks/${id}/events`, headers: { token } });
     // The first picture is listed while the second is still being painted.
     await expect.poll(async () => (await task(token, id)).result?.files.length ?? 0, { timeout: 10_000 }).toBe(1);
     const running = await task(token, id);
@@ -89,6 +91,16 @@ describe.each(testDbKinds())('image tool tasks on %s', (kind) => {
     const done = await task(token, id);
     expect(done.result!.files.map((f) => f.name)).toEqual(['文生图-1.png', '文生图-2.png', '文生图-3.png']);
     expect(done.result!.files[0]).toEqual(first);
+    // The events carried the pictures as they came: one picture while running, never fewer later, all three at the end.
+    const events = (await streamed).payload
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('event: task'))
+      .map((frame) => JSON.parse(frame.split('\n')[1]!.slice('data: '.length)) as TaskInfo);
+    const counts = events.map((e) => e.result?.files.length ?? 0);
+    expect(events.some((e) => e.status === 'running' && e.result?.files.length === 1 && e.result.files[0]!.id === first.id)).toBe(true);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(events.at(-1)).toMatchObject({ status: 'succeeded' });
+    expect(counts.at(-1)).toBe(3);
     expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 1, reserved: 0 });
   });
 
