@@ -252,6 +252,10 @@ describe('image tool handlers', () => {
     const blank = await upload('blank.png', 'image/png', await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } }).png().toBuffer());
     await expect(run('aiImageErase', { ...inputsFor('aiImageErase'), mask: blank })).rejects.toEqual(new TaskFailure(MSG.imgMaskEmpty));
     await expect(run('text2image', { ...inputsFor('text2image'), text: '小猫 [demo:error=500]' })).rejects.toEqual(new TaskFailure(MSG.imgDemoFailure));
+    // A tool without a prompt takes the marker from its picture's file name.
+    const marked = await upload('故障[demo:error=500].png', 'image/png', await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).png().toBuffer());
+    await expect(run('aiImageIntensifier', { ...inputsFor('aiImageIntensifier'), image: marked })).rejects.toEqual(new TaskFailure(MSG.imgDemoFailure));
+    await expect(run('aiImageIntensifier', { ...inputsFor('aiImageIntensifier'), image: marked }, { ...t.ctx, images: { ...t.ctx.images, demo: false } })).resolves.toMatchObject({ files: [expect.anything()] });
     // Another user's file reads as missing.
     const stranger = (await t.loginAs()).user.id;
     const theirs = (await saveFile(t.ctx, { userId: stranger, name: 'x.png', contentType: 'image/png', body: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } }).png().toBuffer(), purpose: 'upload' })).id;

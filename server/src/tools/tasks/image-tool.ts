@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { ImageJob, ImageOp, ImageRoute } from '../../infra/images';
 import type { ImageInput } from '../../infra/images/types';
 import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../jobs';
+import { ownFile } from '../../modules/files/service';
 import { faceToolHandler } from './image-face';
 import { INPUT_MAX_SIDE, readMask, readPicture, RESULT_MAX_SIDE, shrinkPicture } from './image-inputs';
 import { labelPicture, runImageJob, savePicture, VendorStates } from './image-output';
@@ -47,9 +48,15 @@ interface Run {
 
 const labelOf = (tool: ToolSpec, name: string) => tool.fields.find((f) => f.name === name)?.label ?? name;
 
-/** `[demo:error=500]` in a prompt fails the task in demo mode, so the refund can be tried from the page. */
-function demoFault(run: Run, ...texts: string[]): void {
-  if (run.ctx.images.demo && texts.some((t) => t.includes(DEMO_FAILURE_MARKER))) throw new TaskFailure(MSG.imgDemoFailure);
+/**
+ * `[demo:error=500]` in a prompt fails the task in demo mode, so the refund can be tried from the page; a tool without a
+ * prompt (upscale, colourise, cut-out...) takes the marker from its picture's file name, as 图片特效 does.
+ */
+async function demoFault(run: Run, ...texts: string[]): Promise<void> {
+  if (!run.ctx.images.demo) return;
+  const noPrompt = !run.tool.fields.some((f) => f.name === 'text') && typeof run.task.inputs.image === 'string';
+  const name = noPrompt ? ((await ownFile(run.ctx, run.task.userId, String(run.task.inputs.image)).catch(() => null))?.name ?? '') : '';
+  if ([...texts, name].some((t) => t.includes(DEMO_FAILURE_MARKER))) throw new TaskFailure(MSG.imgDemoFailure);
 }
 
 function routeOf(run: Run, op: ImageOp): ImageRoute {
@@ -67,7 +74,7 @@ async function paint(run: Run, plan: Extract<ImagePlan, { kind: 'paint' }>): Pro
   const { tool, task, tools } = run;
   const inputs = task.inputs;
   const userText = text(inputs.text);
-  demoFault(run, userText);
+  await demoFault(run, userText);
   const hasImage = typeof inputs.image === 'string';
   const op = hasImage ? plan.op : (plan.withoutImage ?? plan.op);
   const route = routeOf(run, op);
@@ -129,7 +136,7 @@ async function productBackground(run: Run): Promise<TaskFile[]> {
   const { tool, task, tools } = run;
   if (run.done.length > 0) return run.done.slice(0, 1);
   const userText = text(task.inputs.text);
-  demoFault(run, userText);
+  await demoFault(run, userText);
   const matting = routeOf(run, 'matting');
   const generate = routeOf(run, 'generate');
   await tools.progress(3, MSG.imgStageReading);
@@ -175,7 +182,7 @@ async function artQrCode(run: Run, plan: Extract<ImagePlan, { kind: 'qrcode' }>)
   if (run.done.length > 0) return run.done.slice(0, 1);
   const content = text(task.inputs.content);
   const userText = text(task.inputs.text);
-  demoFault(run, userText, content);
+  await demoFault(run, userText, content);
   const route = routeOf(run, 'qrcode');
   await tools.progress(3, MSG.imgStageQrDrawing);
   const code = await plainQrCode(content, QR_SIZE);
