@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { FACE_TOOL_IDS, IMAGE_TOOLS, MSG, type TaskFile, type ToolSpec } from '@wanxiang/contract';
+import { FACE_TOOL_IDS, IMAGE_COUNT_MAX, IMAGE_TOOLS, MSG, type TaskFile, type ToolSpec } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { ImageJob, ImageOp, ImageRoute } from '../../infra/images';
 import type { ImageInput } from '../../infra/images/types';
@@ -109,7 +109,7 @@ async function paint(run: Run, plan: Extract<ImagePlan, { kind: 'paint' }>): Pro
   if (image) job.image = image;
   if (image && op === 'inpaint') job.mask = await readMask(run.ctx, task.userId, String(inputs.mask), labelOf(tool, 'mask'), image);
 
-  const count = typeof inputs.count === 'number' ? Math.min(4, Math.max(1, Math.round(inputs.count))) : 1;
+  const count = typeof inputs.count === 'number' ? Math.min(IMAGE_COUNT_MAX, Math.max(1, Math.round(inputs.count))) : 1;
   const seed = seedOf(inputs);
   const files = run.done.slice(0, count);
   const span = 85 / count;
