@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { dashScopeRoutes, type FakeDashScope } from './dashscope';
 import { openAiImagesRoutes, type OpenAiFlavour } from './openai-images';
 import { siliconFlowRoutes } from './siliconflow';
+import type { FakeFiles, FakeReply, FakeRoutes, Recorded } from './shared';
+
+export { bearer, marker, type FakeFiles, type FakeReply, type FakeRequest, type FakeRoutes, type Recorded } from './shared';
 
 /**
  * Local fakes of the image vendors' HTTP protocols, for the adapter tests (server/src/infra/images).
@@ -18,40 +21,6 @@ import { siliconFlowRoutes } from './siliconflow';
  * [fake:unknown], [fake:forever], [fake:fail], [fake:flaky], [fake:submit-content].
  */
 
-export interface FakeRequest {
-  method: string;
-  /** Path below the protocol's base, with the query. */
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-export interface FakeReply {
-  status: number;
-  json?: unknown;
-  text?: string;
-}
-
-export type FakeRoutes = (req: FakeRequest) => Promise<FakeReply>;
-
-/** Result pictures the fakes hand out, each downloadable once. */
-export interface FakeFiles {
-  /** A PNG of width × height: its one-time URL and its base64. */
-  picture(width: number, height: number): Promise<{ url: string; b64: string }>;
-  /** How often a result URL was fetched. */
-  fetches(url: string): number;
-  /** Every result URL handed out so far, oldest first. */
-  handedOut: string[];
-}
-
-/** What a fake recorded of one request (the JSON body, or the multipart fields and files). */
-export interface Recorded {
-  vendor: string;
-  path: string;
-  body: Record<string, unknown>;
-  files?: Record<string, Buffer>;
-}
-
 export interface FakeImages {
   /** Base URLs as the adapters take them (chat's base for DashScope). */
   urls: Record<OpenAiFlavour | 'siliconflow' | 'dashscope', string>;
@@ -59,16 +28,6 @@ export interface FakeImages {
   files: FakeFiles;
   dashscope: FakeDashScope;
   close(): Promise<void>;
-}
-
-/** The value of `[fake:name=value]` in a prompt ('' for a bare `[fake:name]`), or null. */
-export function marker(prompt: unknown, name: string): string | null {
-  const m = new RegExp(`\\[fake:${name}(?:=([^\\]]*))?\\]`).exec(typeof prompt === 'string' ? prompt : '');
-  return m ? (m[1] ?? '') : null;
-}
-
-export function bearer(req: FakeRequest): string {
-  return (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 }
 
 export async function startFakeImages(): Promise<FakeImages> {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { bearer, marker, type FakeFiles, type FakeReply, type FakeRequest, type FakeRoutes, type Recorded } from './index';
+import { bearer, marker, type FakeFiles, type FakeReply, type FakeRequest, type FakeRoutes, type Recorded } from './shared';
 
 /**
  * The OpenAI images protocol as three vendors speak it, strict about what each one refuses so an

@@ -1,4 +1,4 @@
-import { bearer, marker, type FakeFiles, type FakeReply, type FakeRoutes, type Recorded } from './index';
+import { bearer, marker, type FakeFiles, type FakeReply, type FakeRoutes, type Recorded } from './shared';
 
 /**
  * SiliconFlow images: `POST /images/generations` {model, prompt, negative_prompt, image_size,

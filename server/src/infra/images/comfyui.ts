@@ -11,7 +11,7 @@ import {
 import { ImageError, type ImageAdapter, type ImageInput, type ImageJob, type ImageResult, type ImageRunContext } from './types';
 import { downloadImage } from './download';
 import { abortReason, readJson, sleep, type VendorHttp } from './vendor-http';
-import type { ImageVendorSetup } from './vendors';
+import type { ImageVendorSetup } from './types';
 
 /**
  * A self-hosted ComfyUI (COMFYUI_BASE_URL, docs/comfyui.md): each operation runs the workflow of

@@ -2,7 +2,7 @@ import { asPngOrJpeg, downloadImage, maskAsPng, toDataUrl } from './download';
 import { fitSize, nearestSize, sizeText, type Size } from './sizes';
 import { ImageError, type ImageAdapter, type ImageJob, type ImageOp, type ImageResult, type ImageRunContext } from './types';
 import { isContentCode, readAnswer, sleep, vendorFetch, type VendorHttp } from './vendor-http';
-import type { ImageVendorSetup } from './vendors';
+import type { ImageVendorSetup } from './types';
 
 /**
  * DashScope (阿里云百炼) Wanx images, an asynchronous protocol on the native API (not chat's

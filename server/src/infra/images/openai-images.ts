@@ -2,7 +2,7 @@ import { asPngOrJpeg, decodeBase64Image, downloadImage, maskAsAlphaPng, toDataUr
 import { nearestSize, sizeText, type Size } from './sizes';
 import { ImageError, type ImageAdapter, type ImageJob, type ImageOp, type ImageResult, type ImageRunContext } from './types';
 import { isContentCode, readAnswer, vendorErrorOf, vendorFetch, type VendorHttp } from './vendor-http';
-import type { ImageVendorSetup } from './vendors';
+import type { ImageVendorSetup } from './types';
 
 /**
  * The OpenAI images protocol (`POST {base}/images/generations`, `/images/edits`), spoken by

@@ -2,7 +2,7 @@ import { asPngOrJpeg, downloadImage, toDataUrl } from './download';
 import { nearestSize, sizeText, type Size } from './sizes';
 import { ImageError, type ImageAdapter, type ImageJob, type ImageOp, type ImageResult, type ImageRunContext } from './types';
 import { readAnswer, vendorFetch, type VendorHttp } from './vendor-http';
-import type { ImageVendorSetup } from './vendors';
+import type { ImageVendorSetup } from './types';
 
 /**
  * SiliconFlow images (Kolors, Qwen-Image, FLUX): `POST {base}/images/generations` with

@@ -132,3 +132,17 @@ export class ImageError extends Error {
     this.name = 'ImageError';
   }
 }
+
+/** What a vendor adapter is built from: the vendor's key and base URL (chat's, for chat vendors) and limits. */
+export interface ImageVendorSetup {
+  apiKey?: string;
+  /** Absent = the vendor's public default. */
+  baseUrl?: string;
+  timeoutMs: number;
+  /** The operator's catalog folder (CATALOG_DIR), for adapters that read files of their own there (ComfyUI workflows). */
+  catalogDir?: string;
+  /** fetch to use (tests hand in one that counts calls); defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export type ImageAdapterFactory = (setup: ImageVendorSetup) => ImageAdapter;

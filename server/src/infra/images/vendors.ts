@@ -3,21 +3,10 @@ import { createOpenAiImagesAdapter } from './openai-images';
 import { createSiliconFlowAdapter } from './siliconflow';
 import { createComfyAdapter } from './comfyui';
 import { comfyDirFor } from './comfyui-workflows';
-import type { ImageAdapter } from './types';
+import type { ImageAdapterFactory } from './types';
 
-/** What a vendor adapter is built from: the vendor's key and base URL (chat's, for chat vendors) and limits. */
-export interface ImageVendorSetup {
-  apiKey?: string;
-  /** Absent = the vendor's public default. */
-  baseUrl?: string;
-  timeoutMs: number;
-  /** The operator's catalog folder (CATALOG_DIR), for adapters that read files of their own there (ComfyUI workflows). */
-  catalogDir?: string;
-  /** fetch to use (tests hand in one that counts calls); defaults to the global fetch. */
-  fetch?: typeof fetch;
-}
+export type { ImageAdapterFactory, ImageVendorSetup } from './types';
 
-export type ImageAdapterFactory = (setup: ImageVendorSetup) => ImageAdapter;
 
 /**
  * Image vendors by id, as named in server/catalog/images.json. One protocol adapter may serve
