@@ -86,8 +86,8 @@ test.describe('desktop', () => {
     await page.getByTestId('function-views').getByText('图像工具').click();
     await expect(page).toHaveURL(/\/function\/image$/);
     await expect(page.getByRole('heading', { name: /AI绘画/ })).toBeVisible();
-    // The draw family is not built yet: every card there is a greyed one, not a link.
-    await expect(page.getByRole('link', { name: /文生图/ })).toHaveCount(0);
+    // The draw family is built: its cards are links to the tools.
+    await expect(page.getByRole('link', { name: /文生图/ }).first()).toHaveAttribute('href', '/draw/text2image');
   });
 
   test('AI apps: gallery -> detail with examples -> the tool', async ({ page }) => {
