@@ -36,7 +36,7 @@ import { fileAsDataUrl, imgTaskStatus, matting, qrcodes, qrcodeInfo, refuseFaceC
 const POST_CALLS: readonly ImgCall[] = ['txt2img', 'img2img', 'lines2img', 'extendbytxt', 'colorize', 'auto_matting', 'txt2qrcode', 'qrcodes_add'];
 
 /** A data URL of the largest accepted image, with room for the JSON around it. */
-const DESCRIBE_BODY_LIMIT = Math.ceil((IMG_DESCRIBE_MAX_BYTES * 4) / 3) + 64 * 1024;
+export const DESCRIBE_BODY_LIMIT = Math.ceil((IMG_DESCRIBE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export async function registerImgRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const call of POST_CALLS) {
