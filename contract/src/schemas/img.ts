@@ -228,6 +228,15 @@ export interface ImgPublished {
   created_at: string;
 }
 
+/**
+ * What `publishInfo` answers: the card plus what 做同款 needs, the prompt the picture was drawn from
+ * and the tool's page with the run's text and option values in the link (never a file).
+ */
+export interface ImgPublishedInfo extends ImgPublished {
+  prompt: string;
+  reusePath: string;
+}
+
 export interface ImgPublishPage {
   list: ImgPublished[];
   total: number;

@@ -9,6 +9,7 @@ import {
   type ImgCreationsQuery,
   type ImgLikeResult,
   type ImgPublished,
+  type ImgPublishedInfo,
   type ImgPublishPage,
   type ImgPublishReq,
   type ImgReportReq,
@@ -158,8 +159,12 @@ async function visible(ctx: GalleryContext, id: number, viewer: number | null): 
   return r;
 }
 
-export async function publishInfo(ctx: GalleryContext, id: number, viewer: number | null): Promise<ImgPublished> {
-  return toPublished(await visible(ctx, id, viewer), viewer);
+/** One card with its prompt and 做同款 link, read from the author's task (published means shown to all). */
+export async function publishInfo(ctx: GalleryContext, id: number, viewer: number | null): Promise<ImgPublishedInfo> {
+  const r = await visible(ctx, id, viewer);
+  const task = await selectUserTask(ctx.database.db, r.userId, r.taskId);
+  const inputs = task?.inputs ?? {};
+  return { ...toPublished(r, viewer), prompt: promptOf(inputs), reusePath: reusePath(toolById(r.toolId), inputs) };
 }
 
 /** The published row whose image anyone may read: listed only (a hidden one is gone for everyone here). */

@@ -116,7 +116,13 @@ describe.each(testDbKinds())('image gallery on %s', (kind) => {
     const list = await call<ImgPublishPage>('GET', '/api/v1/img/publishs?page=1');
     expect(list.status).toBe(200);
     expect(list.body.data.list[0]).toMatchObject({ id: published.id, title: '我的素描', mine: false, liked: false });
-    expect((await call<ImgPublished>('GET', `/api/v1/img/publishInfo?id=${published.id}`)).body.data).toMatchObject({ id: published.id, mine: false });
+    // The info call carries what 做同款 needs: the prompt ('' for this effect) and the tool's prefilled page.
+    expect((await call<ImgPublished>('GET', `/api/v1/img/publishInfo?id=${published.id}`)).body.data).toMatchObject({
+      id: published.id,
+      mine: false,
+      prompt: '',
+      reusePath: '/aiGenerate/aiImgEffect?effect=sketch',
+    });
     expect((await call('GET', '/api/v1/img/publishs?page=0')).body).toMatchObject({ code: 400, msg: MSG.imgPageInvalid });
     expect((await call('GET', '/api/v1/img/publishInfo?id=abc')).body).toMatchObject({ code: 400, msg: MSG.imgPublishIdInvalid });
     expect((await call('GET', '/api/v1/img/publishInfo?id=999999999')).body).toMatchObject({ code: 404, msg: MSG.imgPublishNotFound });
