@@ -9,3 +9,4 @@ export * from './tasks';
 export * from './files';
 export * from './tools';
 export * from './gallery';
+export * from './whiteboards';
