@@ -24,9 +24,8 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
   return Object.entries(rows).map(([sub, [title, group]]) => ({ path: sub ? `${prefix}/${sub}` : prefix, title, group, issue }));
 }
 
-/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts). */
+/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts; /picture, the gallery, is a page). */
 const IMAGE_FAMILY: PendingRoute[] = [
-  ...family(13, '/picture', { '': ['AI图片', 'photo'] }),
   ...family(13, '/aiDesign', {
     index: ['AI设计', 'design'],
     aiicon: ['AI图标', 'design'],

@@ -40,6 +40,8 @@ export const PAGES = {
   ppt: lazy(() => import('../features/slides/PptPage')),
   // 在线修图: its cropper library loads with this chunk's crop stage only (features/photo-editor)
   photoEditor: lazy(() => import('../features/photo-editor/PhotoEditorPage')),
+  // AI图片 (/picture): the drawing square and the user's works (features/gallery)
+  picture: lazy(() => import('../features/gallery/PicturePage')),
   // views of the tool registry and the model catalog (web/src/features/registry)
   deepseek: lazy(() => import('../features/registry/DeepseekPage')),
   stage: lazy(() => import('../features/registry/StagePage')),

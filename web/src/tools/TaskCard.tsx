@@ -2,6 +2,8 @@ import { Button, Popconfirm, Progress, Tag } from 'antd';
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { MSG, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
 import { summarizeInputs } from './form-values';
+import { PublishToSquare } from './PublishToSquare';
+import { ResultText } from './ResultText';
 import { resultSlots, slotAspect } from './result-slots';
 import { TaskResults } from './TaskResults';
 import styles from './tools.module.css';
@@ -34,6 +36,9 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
   const summary = task.inputs ? summarizeInputs(tool.fields, task.inputs) : '';
   // Image tools with a count: the pictures' places from the moment the task is submitted.
   const slots = resultSlots(tool, task);
+  // A finished picture may go to the square (绘画广场); the server publishes the task's first image.
+  const publishable = task.status === 'succeeded' && tool.output === 'image' && (task.result?.files ?? []).some((f) => f.contentType.startsWith('image/'));
+  const prompt = typeof task.inputs?.text === 'string' ? task.inputs.text : '';
   return (
     <div className={styles.task} data-testid="task-card" data-state={task.status} data-task={task.task_id}>
       <div className={styles.taskHead}>
@@ -43,6 +48,7 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
           {summary && <span className={styles.taskMeta}> · {summary}</span>}
         </div>
         <div className={styles.taskActions}>
+          {publishable && <PublishToSquare taskId={task.task_id} prompt={prompt} />}
           {live && (
             <Popconfirm title={MSG.taskPageCancelConfirm} onConfirm={() => onCancel(task)}>
               <Button size="small" icon={<StopOutlined />} disabled={busy} data-testid="task-cancel">
@@ -64,6 +70,8 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
         </>
       )}
       {task.status === 'failed' && <div className={styles.answerError}>{task.error || MSG.taskPageFailedDefault}</div>}
+      {/* A text result (反推提示词) is shown as words to copy; its .txt stays among the files below. */}
+      {task.status === 'succeeded' && task.result?.text && <ResultText text={task.result.text} />}
       {slots ? (
         slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
       ) : task.status === 'succeeded' && task.result?.files.length ? (

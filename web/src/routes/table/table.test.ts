@@ -53,6 +53,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/draw/faceswapByPhotography', 'taskTool'],
     ['/draw/matting', 'taskTool'],
     ['/draw', 'taskTool'],
+    ['/picture', 'picture'],
     ['/video/emote/diy', 'placeholder'],
     ['/AICreateVideo/AIVideoClearImag/index', 'placeholder'],
     ['/AiVideo/AIVideoBusei', 'placeholder'],
