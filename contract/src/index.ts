@@ -30,5 +30,6 @@ export * from './schemas/mindmap';
 export * from './schemas/slides';
 export * from './schemas/files';
 export * from './schemas/img';
+export * from './schemas/whiteboard';
 export * from './tools/index';
 export * from './no-eval';

@@ -33,6 +33,7 @@ import { tasksModule } from './tasks/module';
 import { registerToolRoutes } from './tools/routes';
 import { uploadsModule } from './uploads/module';
 import { registerWebdiskRoutes } from './webdisk/routes';
+import { registerWhiteboardRoutes } from './whiteboard/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -74,4 +75,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   tasksModule,
   { name: 'files', routes: registerFileRoutes },
   { name: 'img', routes: registerImgRoutes },
+  { name: 'whiteboard', routes: registerWhiteboardRoutes },
 ];
