@@ -3,6 +3,8 @@ import type { TaskHandler } from '../../jobs';
 import { slidesFileHandler } from '../../modules/slides/build-task';
 import { imgEffectHandler } from './img-effect';
 import { imageToolHandlers } from './image-tool';
+import { posterBackgroundHandler } from './poster-background';
+import { resumeHandlers } from './resume';
 
 /**
  * The server halves of the task tools (and internal long work), by name. Adding a task tool is
@@ -12,7 +14,7 @@ import { imageToolHandlers } from './image-tool';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

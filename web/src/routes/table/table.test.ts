@@ -73,7 +73,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/result', 'result'],
     ['/customAgent/systemAgentDetail', 'agentDetail'],
     ['/AIApplyDetail', 'aiApplyDetail'],
-    ['/aiDesign/aiResumeTwo', 'placeholder'],
+    ['/aiDesign/aiResumeTwo', 'taskTool'],
     ['/aiChart/aicharthistory', 'placeholder'],
     ['/aiSearch/searchBypage', 'searchHub'],
     ['/OverSearch', 'searchHub'],
