@@ -3,7 +3,7 @@
 // Runs on whatever Node the machine has (plain JS, no dependencies): npm packages from the
 // lockfile when node_modules is missing or stale, and with --browser Debian's Chromium and a
 // CJK font for the browser tests (Playwright never downloads a browser here), plus LibreOffice
-// Impress (headless), the real reader the slides tests open generated .pptx files with.
+// Impress and Writer (headless), the real readers the slides and resume tests open generated .pptx/.docx files with.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,11 +38,13 @@ function hasFonts() {
   }
 }
 
-const hasOffice = () => existsSync('/usr/bin/soffice') || existsSync('/usr/bin/libreoffice');
+// Writer too: AI简历 converts its DOCX to PDF with it (its test checks the PDF where Writer is there).
+const hasOffice = () =>
+  (existsSync('/usr/bin/soffice') || existsSync('/usr/bin/libreoffice')) && existsSync('/usr/lib/libreoffice/program/libswlo.so');
 
 if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts() || !hasOffice())) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run(`${sudo}apt-get update -qq`, env);
-  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji libreoffice-impress-nogui`, env);
+  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji libreoffice-impress-nogui libreoffice-writer-nogui`, env);
 }
