@@ -1,4 +1,5 @@
 import { AGENTS_MSG } from './msg/agents';
+import { CHARTS_MSG } from './msg/charts';
 import { FILES_MSG } from './msg/files';
 import { IMG_MSG } from './msg/img';
 import { MCP_MSG } from './msg/mcp';
@@ -707,7 +708,8 @@ export const MSG = {
   ...TOOLS_MSG,
   ...IMAGES_MSG,
   ...IMG_MSG,
+  ...CHARTS_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG } as const;

@@ -3,14 +3,15 @@ import type { Catalog } from '../catalog';
 import { LIFE_PROMPTS } from './prompts-life';
 import { WORK_PROMPTS } from './prompts-work';
 import { WRITING_PROMPTS } from './prompts-writing';
-import type { PromptToolServer, RandomSource } from './types';
+import { CHART_PROMPTS } from './prompts-charts';
+import { DEMO_ANSWER_MAX_CHARS, type PromptToolServer, type RandomSource } from './types';
 
-export type { PromptToolServer, ToolFact, RandomSource } from './types';
+export type { PromptToolServer, ToolFact, RandomSource, OwnFileReader } from './types';
 export { cryptoRandom } from './draws';
 export { renderToolUserMessage } from './render';
 
 /** Every prompt tool's server half, by tool id. */
-const PROMPT_SERVERS: readonly PromptToolServer[] = [...LIFE_PROMPTS, ...WORK_PROMPTS, ...WRITING_PROMPTS];
+const PROMPT_SERVERS: readonly PromptToolServer[] = [...LIFE_PROMPTS, ...WORK_PROMPTS, ...WRITING_PROMPTS, ...CHART_PROMPTS];
 const byId = new Map(PROMPT_SERVERS.map((s) => [s.id, s]));
 
 export function promptToolServer(id: string): PromptToolServer | undefined {
@@ -22,11 +23,7 @@ export function allowedModels(tool: Pick<ToolSpec, 'modelSwitch'>, server: Promp
   return tool.modelSwitch ? [server.model, ...PROMPT_TOOL_MODELS.filter((k) => k !== server.model)] : [server.model];
 }
 
-/**
- * Demo answers travel to the demo upstream in a request header (llm/demo-upstream/given-answer.ts),
- * base64 of UTF-8: at most this many characters keeps the header far below Node's 16 KB limit.
- */
-export const DEMO_ANSWER_MAX_CHARS = 2_000;
+export { DEMO_ANSWER_MAX_CHARS } from './types';
 
 /** A fixed "random" source for checks and tests: always the same draw. */
 export const firstChoice: RandomSource = () => 0;

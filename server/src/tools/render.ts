@@ -38,6 +38,8 @@ export function renderToolUserMessage(tool: Pick<ToolSpec, 'title' | 'fields'>, 
   for (const field of tool.fields) {
     const value = values[field.name];
     if (value === undefined || value === '') continue;
+    // An uploaded file's id means nothing to a model: what the tool read from the file arrives as facts.
+    if (field.type === 'file' || field.type === 'image' || field.type === 'mask') continue;
     blocks.push(`【${escapeValue(field.label)}】\n${OPEN}\n${escapeValue(shown(field, value))}\n${CLOSE}`);
   }
   for (const fact of facts) blocks.push(`【系统数据：${escapeValue(fact.label)}】\n${OPEN}\n${escapeValue(fact.value)}\n${CLOSE}`);

@@ -18,7 +18,7 @@ import { checkToolRegistry } from '../../tools';
 import { reserveQuota } from '../quota/service';
 import { submitToolTask } from '../tasks/service';
 import { exportFileName, runDocx, runMarkdown } from './export';
-import { deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, recentRuns, runnableTool, toolHistory } from './service';
+import { addFileFacts, deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, recentRuns, runnableTool, toolHistory } from './service';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -43,6 +43,7 @@ export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext):
     // A task tool is queued on the task engine: {task_id} at once, progress from /api/v1/tasks/{id}.
     if (tool.kind === 'task') return ok(await submitToolTask(ctx, user, tool.id, body.inputs));
     const run = preparePromptRun(ctx, tool, body);
+    await addFileFacts(ctx, user.id, run);
     await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {
       // A refusal (次数已用尽, a tier the model is closed to) answers the JSON envelope before any stream starts.
       const hold = await reserveQuota(ctx, user, { quotaKey: tool.quotaKey, blockedVips: run.model.blockedVips }, `tool:${run.id}`);

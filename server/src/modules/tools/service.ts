@@ -24,6 +24,7 @@ import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/
 import { upstreamErrorEvent, type StreamJob } from '../../streaming/engine';
 import { wellFormedDeep } from '../../streaming/well-formed';
 import { allowedModels, cryptoRandom, promptToolServer, renderToolUserMessage, type PromptToolServer, type RandomSource, type ToolFact } from '../../tools';
+import { readFileBytes } from '../files/service';
 import { streamHold, type Reservation } from '../quota/service';
 import { deleteOwnRun, insertRun, listOwnRuns, selectOwnRun, type ToolRunRow } from './store';
 
@@ -79,6 +80,21 @@ export function preparePromptRun(ctx: ToolsContext, tool: ToolSpec, body: ToolRu
 }
 
 /**
+ * Facts a tool reads from the caller's uploaded file (数据分析's statistics), added to the prepared
+ * run before its hold: only the caller's own file is read, a refusal is a Chinese 400.
+ */
+export async function addFileFacts(ctx: Pick<AppContext, 'database' | 'storage'>, userId: number, run: PromptRun): Promise<void> {
+  if (!run.server.fileFacts) return;
+  const read = async (fileId: string) => {
+    const found = await readFileBytes(ctx, userId, fileId).catch(() => null);
+    return found ? { name: found.file.name, data: found.data } : null;
+  };
+  const facts = await run.server.fileFacts(run.values, read);
+  if (!Array.isArray(facts)) throw badRequest(facts.refusal);
+  run.facts.push(...wellFormedDeep(facts));
+}
+
+/**
  * The model that answers: the one the user picked (it must be allowed and served), else the
  * tool's own, else the first served switchable model, so a deployment without the tool's vendor
  * (say, no DashScope key for the legal model) still answers with a general model.
@@ -130,7 +146,9 @@ export function promptRunJob(ctx: ToolsContext, userId: number, run: PromptRun, 
         headers: demoHeaders,
       }),
     save: async (answer) => {
-      await insertRun(ctx.database.db, { id: run.id, userId, toolId: run.tool.id, inputs: run.values, model: run.model.key, content: answer.content });
+      // The history keeps the checked answer (a chart outside the whitelist is replaced by a note).
+      const content = run.server.finish ? run.server.finish(answer.content) : answer.content;
+      await insertRun(ctx.database.db, { id: run.id, userId, toolId: run.tool.id, inputs: run.values, model: run.model.key, content });
     },
     failureEvent: (err) => (err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.toolRunFailed }),
   };

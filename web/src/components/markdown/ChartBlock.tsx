@@ -1,6 +1,8 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type * as EChartsModule from 'echarts';
 import type { ECharts, EChartsOption } from 'echarts';
 import { MSG } from '@wanxiang/contract';
+import { chartFileName, exportChartPng, exportChartSvg } from './chart-export';
 import { parseChartOption, type ChartOption } from './chart-option';
 
 /** ECharts is about 1 MB: it is fetched the first time a chart is drawn, never with the app. */
@@ -42,7 +44,23 @@ function CodeWithNote({ source, note, state }: { source: string; note: string; s
 
 function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => void }) {
   const box = useRef<HTMLDivElement>(null);
+  const drawn = useRef<{ chart: ECharts; echarts: typeof EChartsModule } | null>(null);
   const [ready, setReady] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+
+  // PNG from the live canvas, SVG drawn again by ECharts' SVG renderer at the same size (chart-export.ts).
+  const exportAs = (ext: 'png' | 'svg') => {
+    const current = drawn.current;
+    if (!current) return;
+    try {
+      const name = chartFileName(option, ext);
+      if (ext === 'png') exportChartPng(current.chart, name);
+      else exportChartSvg(current.echarts, option, current.chart.getWidth(), current.chart.getHeight(), name);
+      setExportFailed(false);
+    } catch {
+      setExportFailed(true);
+    }
+  };
 
   useEffect(() => {
     let chart: ECharts | null = null;
@@ -54,6 +72,7 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
         chart = echarts.init(box.current, undefined, { renderer: 'canvas' });
         // notMerge: each block is its own chart; a bad option throws here and falls back to code.
         chart.setOption(option as EChartsOption, { notMerge: true });
+        drawn.current = { chart, echarts };
         setReady(true);
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => chart?.resize());
@@ -66,6 +85,7 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
     return () => {
       cancelled = true;
       observer?.disconnect();
+      drawn.current = null;
       chart?.dispose();
     };
   }, [option, onFail]);
@@ -73,6 +93,17 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
   return (
     <div className="wx-chart" data-chart-state={ready ? 'ready' : 'loading'} data-testid="echarts-chart">
       {!ready && <div className="wx-chart-loading">{MSG.chartLoading}</div>}
+      {ready && (
+        <div className="wx-chart-actions">
+          <button type="button" data-testid="chart-export-png" onClick={() => exportAs('png')}>
+            {MSG.chartExportPng}
+          </button>
+          <button type="button" data-testid="chart-export-svg" onClick={() => exportAs('svg')}>
+            {MSG.chartExportSvg}
+          </button>
+          {exportFailed && <span role="alert">{MSG.chartExportFailed}</span>}
+        </div>
+      )}
       <div ref={box} className="wx-chart-canvas" />
     </div>
   );
