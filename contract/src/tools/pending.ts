@@ -33,13 +33,10 @@ const IMAGE_FAMILY: PendingRoute[] = [
     aisign: ['AI签名', 'design'],
     ailogo: ['AI Logo', 'design'],
     airedcover: ['红包封面', 'design'],
-    aiDataAnalysis: ['数据分析', 'chart'],
     classRoom: ['设计课堂', 'design'],
     aiDataWebDesign: ['网页设计', 'design'],
     aiDataCard: ['数据卡片', 'chart'],
   }),
-  ...family(13, '/aiChart', { '': ['AI图表', 'chart'], aicharthistory: ['图表记录', 'chart'] }),
-  ...family(13, '/analysis', { '': ['数据分析', 'chart'] }),
   ...family(13, '/whiteboard', { '': ['AI白板', 'design'] }),
 ];
 

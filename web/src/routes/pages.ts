@@ -40,6 +40,8 @@ export const PAGES = {
   ppt: lazy(() => import('../features/slides/PptPage')),
   // 在线修图: its cropper library loads with this chunk's crop stage only (features/photo-editor)
   photoEditor: lazy(() => import('../features/photo-editor/PhotoEditorPage')),
+  // 图表记录: the saved AI图表 runs (features/charts)
+  chartHistory: lazy(() => import('../features/charts/ChartHistoryPage')),
   // AI海报: background from the posterBackground task, text layers composed on a canvas (features/poster)
   poster: lazy(() => import('../features/poster/PosterPage')),
   // AI图片 (/picture): the drawing square and the user's works (features/gallery)

@@ -54,6 +54,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   slidesOutline: 'ppt',
   slidesDownload: 'ppt',
   onlineHandlerImage: 'photoEditor',
+  aiChartHistory: 'chartHistory',
   aIPosterCreate: 'poster',
   picture: 'picture',
   // views of the registry (web/src/features/registry)

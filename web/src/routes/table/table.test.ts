@@ -74,7 +74,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/customAgent/systemAgentDetail', 'agentDetail'],
     ['/AIApplyDetail', 'aiApplyDetail'],
     ['/aiDesign/aiResumeTwo', 'taskTool'],
-    ['/aiChart/aicharthistory', 'placeholder'],
+    ['/aiChart/aicharthistory', 'chartHistory'],
     ['/aiSearch/searchBypage', 'searchHub'],
     ['/OverSearch', 'searchHub'],
     ['/FullMindPage', 'fullMindMap'],
