@@ -1,5 +1,6 @@
 import { DESIGN_DOC_TOOLS } from './design-docs';
 import { CHART_TOOLS } from './charts';
+import { DESIGN_TOOLS } from './design';
 import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
 import { IMAGE_TOOLS } from './images';
@@ -18,11 +19,12 @@ export * from './task';
 export * from './effects';
 export { IMAGE_TOOLS, FACE_TOOL_IDS, FACE_CONSENT_LINE } from './images';
 export * from './images-styles';
+export { DESIGN_TOOLS, DESIGN_TASK_TOOLS, DESIGN_STYLES, COVER_PLATFORMS, RED_COVER, SIGN_STYLES, SIGN_STYLE_MIXED, SIGN_COLORS, DESIGN_NAME_MAX, type DesignStyle, type SignStyle } from './design';
 export { CHART_TOOLS, CHART_TYPE_LABELS, DATA_FILE_EXTENSIONS, DATA_FILE_MAX_BYTES } from './charts';
 export * from './chart-check';
 export * from './design-docs';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

@@ -27,13 +27,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 /** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts; /picture, the gallery, is a page). */
 const IMAGE_FAMILY: PendingRoute[] = [
   ...family(13, '/aiDesign', {
-    index: ['AI设计', 'design'],
-    aiicon: ['AI图标', 'design'],
-    aicover: ['AI封面', 'design'],
-    aisign: ['AI签名', 'design'],
-    ailogo: ['AI Logo', 'design'],
-    airedcover: ['红包封面', 'design'],
-    classRoom: ['设计课堂', 'design'],
     aiDataWebDesign: ['网页设计', 'design'],
     aiDataCard: ['数据卡片', 'chart'],
   }),

@@ -59,6 +59,8 @@ export const PAGES = {
   supportTest: lazy(() => import('../features/registry/SupportTestPage')),
   modelOffice: lazy(() => import('../features/registry/ModelOfficePage')),
   modelDescribe: lazy(() => import('../features/registry/ModelDescribePage')),
+  designHub: lazy(() => import('../features/registry/DesignHubPage')),
+  designClassRoom: lazy(() => import('../features/registry/DesignClassRoomPage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
   taskTool: lazy(() => import('../tools/TaskToolPage')),

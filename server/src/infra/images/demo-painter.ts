@@ -75,8 +75,8 @@ export function sceneSvg(job: ImageJob, index: number): string {
   );
 }
 
-/** The 演示 plate in the top-left corner (the AI生成 mark goes bottom-right later). */
-async function demoMark(width: number): Promise<Buffer> {
+/** The 演示 plate in the top-left corner (the AI生成 mark goes bottom-right later); the design tools put it back where their layout cut the corner off. */
+export async function demoMark(width: number): Promise<Buffer> {
   const size = Math.max(10, Math.round(width / 30));
   const text = await sharp({ text: { text: `<span foreground="white">${DEMO_MARK}</span>`, font: `sans bold ${size}`, rgba: true, dpi: 72 } })
     .png()

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { TaskHandler } from '../../jobs';
 import { slidesFileHandler } from '../../modules/slides/build-task';
+import { designToolHandlers } from './design-tool';
 import { imgEffectHandler } from './img-effect';
 import { imageToolHandlers } from './image-tool';
 import { posterBackgroundHandler } from './poster-background';
@@ -14,7 +15,7 @@ import { resumeHandlers } from './resume';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

@@ -73,4 +73,6 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   supportTest: 'supportTest',
   modelOffice: 'modelOffice',
   modelDescribe: 'modelDescribe',
+  aiDesignHub: 'designHub',
+  designClassRoom: 'designClassRoom',
 };
