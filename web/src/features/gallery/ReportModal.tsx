@@ -46,7 +46,7 @@ export function ReportModal({ id, title, onClose }: { id: number; title: string;
       <div className={styles.label} style={{ marginTop: 12 }}>
         {T.reportDetail}
       </div>
-      <Input.TextArea rows={3} maxLength={IMG_REPORT_DETAIL_MAX} showCount value={detail} placeholder={T.reportDetailPlaceholder} aria-label={T.reportDetail} onChange={(e) => setDetail(e.target.value)} />
+      <Input.TextArea rows={3} style={{ marginBottom: 20 }} maxLength={IMG_REPORT_DETAIL_MAX} showCount value={detail} placeholder={T.reportDetailPlaceholder} aria-label={T.reportDetail} onChange={(e) => setDetail(e.target.value)} />
       {error && (
         <div role="alert" style={{ color: '#ff4d4f', fontSize: 12, marginTop: 8 }}>
           {error}
