@@ -18,6 +18,8 @@ export function designHubItems(items: readonly GalleryItem[] = galleryItems(), t
   const pages: GalleryItem[] = tools
     .filter((t) => t.kind === 'page' && !listed.has(t.id) && t.paths.some(underDesign))
     .map((t) => ({ id: t.id, title: t.title, description: t.description, icon: t.icon, path: t.paths.find(underDesign)!, group: t.group, scenarios: [], keywords: t.keywords ?? [], kind: t.kind }));
-  const mine = [...items.filter((i) => underDesign(i.path)), ...pages];
+  const titles = new Set<string>();
+  // Two entries of one title (AI简历 经典 and 简约) show once: the first, the tool's home.
+  const mine = [...items.filter((i) => underDesign(i.path)), ...pages].filter((i) => !titles.has(i.title) && Boolean(titles.add(i.title)));
   return [...mine.filter((i) => i.kind !== 'pending'), ...mine.filter((i) => i.kind === 'pending')];
 }

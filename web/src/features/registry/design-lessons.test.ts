@@ -29,6 +29,7 @@ describe('the AI设计 hub', () => {
     expect(paths.slice(0, 5)).toEqual(['/aiDesign/aiicon', '/aiDesign/ailogo', '/aiDesign/aicover', '/aiDesign/airedcover', '/aiDesign/aisign']);
     expect(paths).not.toContain('/aiDesign/index');
     expect(paths).not.toContain('/aiDesign/classRoom');
+    expect(new Set(items.map((i) => i.title)).size).toBe(items.length);
     const firstPending = items.findIndex((i) => i.kind === 'pending');
     if (firstPending >= 0) expect(items.slice(firstPending).every((i) => i.kind === 'pending')).toBe(true);
     for (const p of PENDING_ROUTES.filter((r) => r.path.startsWith('/aiDesign/'))) expect(paths.some((x) => x === p.path) || items.some((i) => i.title === p.title)).toBe(true);
