@@ -34,6 +34,8 @@ export function LayerPanel({ layers, selectedId, onSelect, onChange, onAdd, onRe
             className={`${styles.layerItem} ${l.id === selectedId ? styles.layerItemOn : ''}`}
             onClick={() => onSelect(l.id)}
             data-testid="poster-layer-item"
+            data-x={l.x}
+            data-y={l.y}
             aria-pressed={l.id === selectedId}
           >
             <span className={styles.layerRole}>{ROLE_LABEL[l.role]}</span>

@@ -75,7 +75,11 @@ export function PosterStage({ background, layers, size, selectedId, onSelect, on
     <canvas
       ref={canvas}
       className={styles.canvas}
-      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+      // The whole poster fits the window's height: a tall format is narrower than the pane.
+      style={{
+        aspectRatio: `${size.width} / ${size.height}`,
+        width: `min(100%, calc((100vh - 190px) * ${(size.width / size.height).toFixed(4)}))`,
+      }}
       data-testid="poster-canvas"
       data-width={size.width}
       data-height={size.height}
