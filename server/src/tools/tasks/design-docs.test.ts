@@ -108,6 +108,39 @@ describe('design document tasks', () => {
     );
   });
 
+  it("answers Chinese 400s at submit, holding nothing: an empty resume, another user's or a wrong-type upload, a poster without a description", async () => {
+    const me = await t.loginAs();
+    const other = await t.loginAs();
+    const theirs = (
+      await saveFile(t.ctx, {
+        userId: other.user.id,
+        name: '别人的简历.txt',
+        contentType: 'text/plain',
+        body: Buffer.from('王五'),
+        purpose: 'upload',
+      })
+    ).id;
+    const picture = (
+      await saveFile(t.ctx, { userId: me.user.id, name: '照片.png', contentType: 'image/png', body: Buffer.from('x'), purpose: 'upload' })
+    ).id;
+    const submit = async (id: string, inputs: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/tools/${id}/run`, headers: { token: me.token }, payload: { inputs } });
+      return { status: res.statusCode, body: res.json<{ code: number; msg: string }>() };
+    };
+    expect(await submit('aiResume', { name: '李明' })).toMatchObject({ status: 400, body: { msg: DESIGN_DOCS_MSG.resumeNeedsInput } });
+    expect(await submit('aiResumeTwo', { oldResume: theirs })).toMatchObject({
+      status: 400,
+      body: { msg: MSG.taskFileMissing('上传旧简历（可选）') },
+    });
+    const wrongType = await submit('aiResume', { oldResume: picture });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.msg).toContain('pdf、docx、txt');
+    expect((await submit('posterBackground', { size: 'a4' })).status).toBe(400);
+    expect((await submit('posterBackground', { text: '海报', size: 'A5' })).status).toBe(400);
+    const rows = (await t.ctx.database.db.execute(`SELECT id FROM tasks WHERE user_id = ${me.user.id}`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toHaveLength(0);
+  });
+
   it('refuses a resume with neither an old resume nor a name and some facts', () => {
     expect(resumeRefusal({ template: 'classic' })).toBe(DESIGN_DOCS_MSG.resumeNeedsInput);
     expect(resumeRefusal({ name: '李明' })).toBe(DESIGN_DOCS_MSG.resumeNeedsInput);
