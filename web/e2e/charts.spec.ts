@@ -113,4 +113,37 @@ test.describe('charts and data', () => {
     expect(mdText).toContain('```echarts');
     expect(mdText.trimEnd().endsWith(MSG.aiDisclaimer)).toBe(true);
   });
+
+  test('数据卡片: the page shows in a frame without scripts, its chart drawn by us, and exports PNG and HTML', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await loginByApi(page, request);
+    await page.goto('/aiDesign/aiDataCard');
+    await expect(page.getByTestId('prompt-tool-page')).toBeVisible({ timeout: 30_000 });
+    await page.locator('#tool-field-text').fill('季度,营收,客户\nQ1,320,45\nQ2,410,60\nQ3,388,52');
+    await page.locator('#tool-field-title').fill('年度业绩');
+    await runAndWait(page);
+
+    const frame = answer(page).getByTestId('html-page-frame');
+    await expect(frame).toBeVisible({ timeout: 30_000 });
+    // No permission at all: scripts off and an opaque origin.
+    await expect(frame).toHaveAttribute('sandbox', '');
+    const inside = page.frameLocator('[data-testid=html-page-frame]');
+    await expect(inside.getByRole('heading', { name: '年度业绩' })).toBeVisible();
+    await expect(inside.locator('body')).toContainText('1118');
+    await expect(inside.locator('script')).toHaveCount(0);
+    await expect(inside.locator('img[alt=图表]')).toHaveCount(1);
+    await screenshot(page, 'charts-data-card-desktop');
+
+    const html = await download(page, answer(page).getByTestId('page-export-html'));
+    expect(html.name).toMatch(/^数据卡片-\d{4}-\d{2}-\d{2}\.html$/);
+    const htmlText = html.bytes.toString('utf8');
+    expect(htmlText).toContain('<h1>年度业绩</h1>');
+    expect(htmlText).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+    expect(htmlText).toContain('data:image/svg+xml');
+
+    const png = await download(page, answer(page).getByTestId('page-export-png'));
+    expect(png.name).toMatch(/\.png$/);
+    expect(png.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.bytes.length).toBeGreaterThan(10_000);
+  });
 });

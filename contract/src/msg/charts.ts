@@ -9,4 +9,5 @@ export const CHARTS_MSG = {
   chartHistoryPick: '选择一条记录查看图表',
   chartHistoryOpenInTool: '在 AI图表 中打开',
   chartHistoryDeleted: '已删除',
+  pageExportHtml: '下载 HTML',
 } as const;

@@ -17,6 +17,9 @@ export const CHART_TYPE_LABELS = ['自动选择', '柱状图', '折线图', '饼
 export const DATA_FILE_EXTENSIONS = ['csv', 'xlsx'] as const;
 export const DATA_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Looks the page makers offer. */
+export const PAGE_THEMES = ['简约商务', '科技深色', '清新活泼'] as const;
+
 const CHART: Pick<ToolSpec, 'group' | 'quotaKey' | 'modelSwitch'> = { group: 'chart', quotaKey: 'tool_generate', modelSwitch: true };
 
 const SALES_TABLE = '月份,销售额,成本\n1月,120,80\n2月,132,90\n3月,101,70\n4月,134,95\n5月,190,120\n6月,230,150';
@@ -68,5 +71,46 @@ export const CHART_TOOLS: readonly ToolSpec[] = [
       keywords: ['数据分析', 'Excel', 'CSV', '统计', '报表'],
     }),
     paths: ['/aiDesign/aiDataAnalysis', '/analysis'],
+  },
+  // The two page makers answer one ```html block: a self-contained page (inline CSS, charts as JSON data blocks that the
+  // browser draws with our own ECharts bundle), shown sanitized in a sandboxed frame, exported as PNG and HTML.
+  {
+    ...promptTool({
+      ...CHART,
+      id: 'aiDataCard',
+      path: '/aiDesign/aiDataCard',
+      title: '数据卡片',
+      description: '把一组数据做成一张好看的信息卡片：关键指标、图表和要点，可导出 PNG 图片和 HTML 文件。',
+      icon: '🪪',
+      fields: [
+        mainText('数据或主题', '粘贴表格数据，或写下卡片的主题和要点', 6000),
+        { name: 'title', type: 'text', label: '卡片标题', max: 40, placeholder: '可不填，由 AI 拟定' },
+        select('theme', '风格', [...PAGE_THEMES]),
+      ],
+      examples: [{ label: '季度业绩', inputs: { text: '季度,营收(万元),新增客户\nQ1,320,45\nQ2,410,60\nQ3,388,52\nQ4,520,75', title: '年度业绩一览', theme: '简约商务' } }],
+      scenarios: ['office', 'create'],
+      keywords: ['数据卡片', '信息图', '数据可视化'],
+    }),
+    output: 'page',
+  },
+  {
+    ...promptTool({
+      ...CHART,
+      group: 'design',
+      id: 'aiDataWebDesign',
+      path: '/aiDesign/aiDataWebDesign',
+      title: '网页设计',
+      description: '根据数据或主题生成一个单页网页：标题、指标、图表和说明，一键导出 HTML 文件或 PNG 长图。',
+      icon: '🖥️',
+      fields: [
+        mainText('数据或主题', '粘贴表格数据，或描述网页的主题和内容', 8000),
+        { name: 'title', type: 'text', label: '网页标题', max: 40, placeholder: '可不填，由 AI 拟定' },
+        select('theme', '风格', [...PAGE_THEMES]),
+      ],
+      examples: [{ label: '门店销售看板', inputs: { text: '门店\t销售额\t客流\n旗舰店\t86000\t3200\n商场店\t64000\t2800\n社区店\t31000\t1500', title: '门店销售看板', theme: '科技深色' } }],
+      scenarios: ['office', 'create'],
+      keywords: ['网页', '单页', '落地页', 'HTML'],
+    }),
+    output: 'page',
   },
 ];

@@ -27,8 +27,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 /** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts; /picture, the gallery, is a page). */
 const IMAGE_FAMILY: PendingRoute[] = [
   ...family(13, '/aiDesign', {
-    aiDataWebDesign: ['网页设计', 'design'],
-    aiDataCard: ['数据卡片', 'chart'],
   }),
   ...family(13, '/whiteboard', { '': ['AI白板', 'design'] }),
 ];

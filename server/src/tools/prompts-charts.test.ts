@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkChartOption, checkToolInputs, toolById } from '@wanxiang/contract';
+import { CHART_DATA_BLOCK, checkChartOption, checkToolInputs, htmlPageOf, toolById } from '@wanxiang/contract';
 import { describe, expect, it } from 'vitest';
 import { CHART_PROMPTS } from './prompts-charts';
 import { DEMO_ANSWER_MAX_CHARS, type OwnFileReader, type ToolFact } from './types';
@@ -83,5 +83,34 @@ describe('数据分析: statistics of the uploaded file, and its demo answer', (
     const wide: OwnFileReader = async () => ({ name: 'wide.csv', data: Buffer.from(`${header}\n${row}\n${row}`) });
     const facts = (await server('aiDataAnalysis').fileFacts!(values, wide)) as ToolFact[];
     expect([...server('aiDataAnalysis').demo(values, facts)].length).toBeLessThanOrEqual(DEMO_ANSWER_MAX_CHARS);
+  });
+});
+
+describe('数据卡片 and 网页设计 demo answers: a real page of the given data', () => {
+  for (const id of ['aiDataCard', 'aiDataWebDesign']) {
+    it(`${id}: one self-contained page with the table's figures and a checked chart, within the header limit`, () => {
+      const checked = checkToolInputs(toolById(id)!, { text: '季度,营收,客户\nQ1,320,45\nQ2,410,60', title: '年度业绩', theme: '科技深色' });
+      if (!checked.ok) throw new Error(checked.msg);
+      const answer = server(id).demo(checked.values, []);
+      expect([...answer].length).toBeLessThanOrEqual(DEMO_ANSWER_MAX_CHARS);
+      const html = htmlPageOf(answer)!;
+      expect(html).toContain('<h1>年度业绩</h1>');
+      expect(html).toContain('<b>730</b>');
+      expect(html).toContain('#0f172a');
+      expect(html).not.toMatch(/<script(?![^>]*data-chart)/);
+      const charts = [...html.matchAll(CHART_DATA_BLOCK)];
+      expect(charts).toHaveLength(1);
+      expect(checkChartOption(charts[0]![1]!).ok).toBe(true);
+      // The saved answer is the same page: nothing in it fails the server's checks.
+      expect(server(id).finish!(answer)).toBe(answer);
+    });
+  }
+
+  it('a wide table still gives a page within the header limit', () => {
+    const header = Array.from({ length: 30 }, (_, i) => `指标名称第${i}项`).join(',');
+    const row = Array.from({ length: 30 }, (_, i) => String(i * 1000)).join(',');
+    const answer = server('aiDataCard').demo({ text: `${header}\n${row}\n${row}\n${row}`, title: '宽表', theme: '简约商务' }, []);
+    expect([...answer].length).toBeLessThanOrEqual(DEMO_ANSWER_MAX_CHARS);
+    expect(htmlPageOf(answer)).toContain('data-chart');
   });
 });

@@ -1,11 +1,12 @@
-import { checkChartBlocks, CHART_TYPES, DATA_FILE_EXTENSIONS, fileExtension, type ToolInputs } from '@wanxiang/contract';
+import { checkChartBlocks, checkHtmlPageAnswer, CHART_TYPES, DATA_FILE_EXTENSIONS, fileExtension, type ToolInputs } from '@wanxiang/contract';
 import { autoChartType, CHART_TYPE_OF_LABEL, demoChartOption, SAMPLE_TABLE } from './chart-demo';
 import { readDataFile } from './data-file';
 import { DEMO_NOTE, md, shortText, str, systemPrompt } from './prompt-parts';
+import { demoPageAnswer } from './page-demo';
 import { parseTableText, sampleMarkdown, statsMarkdown, tableStats, type DataTable } from './table-data';
 import { DEMO_ANSWER_MAX_CHARS, type PromptToolServer, type ToolFact } from './types';
 
-/** Server halves of AI图表 and 数据分析 (contract/src/tools/charts.ts). */
+/** Server halves of AI图表, 数据分析, 数据卡片 and 网页设计 (contract/src/tools/charts.ts). */
 const GENERAL = 'deepseek-v3';
 
 /** The rules every chart a model writes must follow; the server's whitelist (chart-check.ts) enforces them on save. */
@@ -49,6 +50,21 @@ export function analysisFacts(table: DataTable, fileName: string, sheet?: string
     { label: FACT_SAMPLE, value: sampleMarkdown(table) },
     { label: FACT_CHART, value: JSON.stringify(option) },
   ];
+}
+
+/** The system prompt of a page maker: what the one ```html block must be. */
+function pageSystem(role: string, kind: string): string {
+  return systemPrompt({
+    role,
+    method: [
+      '用户给了表格时，页面中的数字必须与表格一致，不要编造；只有主题时，拟定合理的示例数据并在页面上注明“示例数据”；',
+      `先用一句话说明这个${kind}的设计思路，然后给出一个 \`\`\`html 代码块，里面是完整、独立的 HTML 页面：所有样式写在 <style> 中，不引用任何外部文件、字体、图片或脚本；`,
+      '每个图表写成 <script type="application/json" data-chart>ECharts option 的 JSON</script>，放在页面中要显示图表的容器里（容器给出高度，例如 300px），页面会用我们自己的图表库把它画出来；除此之外不要写任何 <script>、事件属性或链接；',
+      ...CHART_RULES,
+      '按用户选择的风格配色；中文排版，层次清楚，适合截图分享。',
+    ],
+    structure: ['一句话设计说明；', '一个 ```html 代码块（完整页面）；', '## 使用建议：1 到 3 条。'],
+  });
 }
 
 export const CHART_PROMPTS: readonly PromptToolServer[] = [
@@ -142,5 +158,23 @@ export const CHART_PROMPTS: readonly PromptToolServer[] = [
       }
       return answer(0);
     },
+  },
+  {
+    id: 'aiDataCard',
+    model: GENERAL,
+    temperature: 0.4,
+    maxChars: 16000,
+    system: pageSystem('你是一位信息设计师，把数据做成一张精致的数据卡片（宽约 720px 的竖版卡片：标题、3 到 4 个关键指标、1 个图表、2 到 3 条要点）。', '数据卡片'),
+    finish: checkHtmlPageAnswer,
+    demo: (v) => demoPageAnswer(str(v, 'text'), str(v, 'title') || '数据卡片', str(v, 'theme', '简约商务'), DEMO_NOTE),
+  },
+  {
+    id: 'aiDataWebDesign',
+    model: GENERAL,
+    temperature: 0.4,
+    maxChars: 16000,
+    system: pageSystem('你是一位网页设计师，把数据或主题做成一个单页网页（页眉、指标区、1 到 3 个图表、数据表或说明文字、页脚），宽屏和手机上都好看。', '网页'),
+    finish: checkHtmlPageAnswer,
+    demo: (v) => demoPageAnswer(str(v, 'text'), str(v, 'title') || '数据网页', str(v, 'theme', '简约商务'), DEMO_NOTE),
   },
 ];

@@ -1,7 +1,8 @@
 import { Button, Empty, Spin } from 'antd';
 import { DownloadOutlined, FileWordOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
-import { MSG } from '@wanxiang/contract';
+import { htmlPageOf, MSG } from '@wanxiang/contract';
 import { Markdown } from '../components/markdown';
+import { HtmlPageView } from '../features/charts/HtmlPageView';
 import { CopyButton } from '../features/chat/CopyButton';
 import styles from './tools.module.css';
 
@@ -18,10 +19,12 @@ export interface AnswerPanelProps {
   onRegenerate: (() => void) | null;
   onDownload: (format: 'docx' | 'md') => void;
   downloading: 'docx' | 'md' | null;
+  /** The tool answers a page (output 'page': 数据卡片, 网页设计): once complete, its ```html block is shown as the page. */
+  page?: { title: string };
 }
 
 /** The streamed markdown answer with stop, copy, regenerate and the two downloads, and the AI-content note. */
-export function AnswerPanel({ text, streaming, error, runId, stopped, mobile, onStop, onRegenerate, onDownload, downloading }: AnswerPanelProps) {
+export function AnswerPanel({ text, streaming, error, runId, stopped, mobile, onStop, onRegenerate, onDownload, downloading, page }: AnswerPanelProps) {
   if (!text && !streaming && !error) {
     return (
       <div className={styles.answerEmpty} data-testid="tool-answer-empty">
@@ -32,7 +35,7 @@ export function AnswerPanel({ text, streaming, error, runId, stopped, mobile, on
   const finished = !streaming && text.length > 0;
   return (
     <div className={styles.answer} data-testid="tool-answer" data-state={streaming ? 'streaming' : 'idle'}>
-      {text ? <Markdown text={text} streaming={streaming} /> : streaming && <Spin className={styles.answerSpin} />}
+      {text ? <AnswerBody text={text} streaming={streaming} page={page} mobile={mobile} /> : streaming && <Spin className={styles.answerSpin} />}
       {error && (
         <div className={styles.answerError} role="alert" data-testid="tool-answer-error">
           {error}
@@ -81,5 +84,19 @@ export function AnswerPanel({ text, streaming, error, runId, stopped, mobile, on
       </div>
       {text && <div className={styles.aiNote}>{MSG.toolAnswerAiNote}</div>}
     </div>
+  );
+}
+
+/** The answer as markdown; a finished page answer shows its page (sandboxed) in place of the ```html block. */
+function AnswerBody({ text, streaming, page, mobile }: { text: string; streaming: boolean; page?: { title: string }; mobile: boolean }) {
+  const source = page && !streaming ? htmlPageOf(text) : null;
+  if (!page || source === null) return <Markdown text={text} streaming={streaming} />;
+  const [before = '', after = ''] = text.split(/```[ \t]*html[ \t]*\n[\s\S]*?\n```/, 2);
+  return (
+    <>
+      {before.trim() && <Markdown text={before} streaming={false} />}
+      <HtmlPageView source={source} title={page.title} mobile={mobile} />
+      {after.trim() && <Markdown text={after} streaming={false} />}
+    </>
   );
 }

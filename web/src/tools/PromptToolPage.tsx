@@ -156,6 +156,7 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
         onRegenerate={saved || lastRun.current ? regenerate : null}
         onDownload={(f) => void download(f)}
         downloading={downloading}
+        page={tool.output === 'page' ? { title: tool.title } : undefined}
       />
     </>
   );
