@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { excalidrawAssets } from './vite-excalidraw-assets.ts';
 
 /** Vendor groups: split so the first page loads react + antd only; chat-only libraries come later. */
 const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
@@ -16,7 +17,8 @@ const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
 
 export default defineConfig({
   // .br and .gz beside each text file of the build, served by Accept-Encoding (server/src/http/static-web.ts).
-  plugins: [react(), precompress()],
+  // Excalidraw's fonts copied into the build, served from our origin (web/vite-excalidraw-assets.ts).
+  plugins: [react(), precompress(), excalidrawAssets()],
   server: {
     port: 5173,
     proxy: {

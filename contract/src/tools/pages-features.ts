@@ -27,6 +27,7 @@ export const FEATURE_PAGES: readonly ToolSpec[] = [
   page({ id: 'slidesOutline', paths: ['/newAiPPt/outline'], title: 'PPT大纲', description: '编辑 PPT 大纲。', group: 'ppt', icon: '📝' }),
   page({ id: 'slidesDownload', paths: ['/newAiPPt/download'], title: 'PPT下载', description: '预览并下载生成的 PPT。', group: 'ppt', icon: '⬇️' }),
   page({ id: 'onlineHandlerImage', paths: ['/draw/onlineHandlerImage'], title: '在线修图', description: '在浏览器里裁剪、旋转翻转、调色加滤镜、添加文字，可撤销重做，下载 PNG 或 JPEG。', group: 'draw', icon: '✂️', scenarios: ['image', 'life'], keywords: ['修图', '图片编辑', '裁剪', '旋转', '翻转', '滤镜', '加文字'] }),
+  page({ id: 'whiteboard', paths: ['/whiteboard'], title: 'AI白板', description: '在线白板自由绘图，一句话生成流程图、时序图或思维导图，按账号自动保存，导出 PNG 或 SVG。', group: 'design', icon: '🖍️', scenarios: ['office', 'study'], keywords: ['白板', '画板', '流程图', '思维导图', '时序图', 'excalidraw', 'mermaid'] }),
   page({ id: 'picture', paths: ['/picture'], title: 'AI图片', description: '作品广场：看大家发布的 AI 画作，点赞、做同款；我的作品：按工具和日期查看、下载、发布与删除自己的作品。', group: 'photo', icon: '🖼️', scenarios: ['image', 'create'], keywords: ['作品广场', '绘画广场', '我的作品', 'AI图片', '画廊'] }),
 ];
 

@@ -28,7 +28,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 const IMAGE_FAMILY: PendingRoute[] = [
   ...family(13, '/aiDesign', {
   }),
-  ...family(13, '/whiteboard', { '': ['AI白板', 'design'] }),
 ];
 
 /** Issue 14: documents, translation, thesis, AIGC and PDF tools. */

@@ -40,10 +40,12 @@ export const PAGES = {
   ppt: lazy(() => import('../features/slides/PptPage')),
   // 在线修图: its cropper library loads with this chunk's crop stage only (features/photo-editor)
   photoEditor: lazy(() => import('../features/photo-editor/PhotoEditorPage')),
-  // 图表记录: the saved AI图表 runs (features/charts)
-  chartHistory: lazy(() => import('../features/charts/ChartHistoryPage')),
+  // AI白板: Excalidraw and the Mermaid converter load with this page only (features/whiteboard)
+  whiteboard: lazy(() => import('../features/whiteboard/WhiteboardPage')),
   // AI海报: background from the posterBackground task, text layers composed on a canvas (features/poster)
   poster: lazy(() => import('../features/poster/PosterPage')),
+  // 图表记录: the saved AI图表 runs (features/charts)
+  chartHistory: lazy(() => import('../features/charts/ChartHistoryPage')),
   // AI图片 (/picture): the drawing square and the user's works (features/gallery)
   picture: lazy(() => import('../features/gallery/PicturePage')),
   // views of the tool registry and the model catalog (web/src/features/registry)

@@ -54,8 +54,9 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   slidesOutline: 'ppt',
   slidesDownload: 'ppt',
   onlineHandlerImage: 'photoEditor',
-  aiChartHistory: 'chartHistory',
+  whiteboard: 'whiteboard',
   aIPosterCreate: 'poster',
+  aiChartHistory: 'chartHistory',
   picture: 'picture',
   // views of the registry (web/src/features/registry)
   deepseek: 'deepseek',
