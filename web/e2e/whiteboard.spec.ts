@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginByApi, screenshot } from './helpers';
 
@@ -92,6 +93,14 @@ test.describe('AI whiteboard', () => {
     await page.getByRole('button', { name: '导出' }).click();
     await page.getByRole('menuitem', { name: '导出 PNG' }).click();
     expect((await download).suggestedFilename()).toBe('我的白板.png');
+    const svgDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出' }).click();
+    await page.getByRole('menuitem', { name: '导出 SVG' }).click();
+    const svg = await svgDownload;
+    expect(svg.suggestedFilename()).toBe('我的白板.svg');
+    const text = readFileSync((await svg.path())!, 'utf8');
+    expect(text.startsWith('<svg')).toBe(true);
+    expect(text).toContain('时间管理');
   });
 
   test('phone (390 px): the same flow fits the small screen', async ({ page, request }) => {
