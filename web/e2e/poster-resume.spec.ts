@@ -39,7 +39,10 @@ test.describe('AI海报 and AI简历', () => {
     await expect(canvas).toHaveAttribute('data-width', '1080');
     await expect(canvas).toHaveAttribute('data-height', '1920');
     const items = page.getByTestId('poster-layer-item');
-    await expect(items).toHaveCount(2);
+    // The user's title and date/place, the model's suggested subtitle and body (the demo upstream's, marked 演示).
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0)).toContainText('秋季音乐节');
+    await expect(items.nth(2)).toContainText('（演示）');
     await screenshot(page, 'poster-desktop');
 
     // Edit the title layer: words, size, bold off, colour, left alignment.
@@ -66,9 +69,9 @@ test.describe('AI海报 and AI简历', () => {
 
     // A new layer, then removed again.
     await page.getByTestId('poster-add-layer').click();
-    await expect(items).toHaveCount(3);
+    await expect(items).toHaveCount(5);
     await page.getByTestId('poster-remove-layer').click();
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(4);
     await screenshot(page, 'poster-edited-desktop');
 
     const png = await downloaded(page, () => page.getByTestId('poster-export').click());

@@ -26,6 +26,42 @@ export function posterFormat(value: unknown): (typeof POSTER_FORMATS)[number] {
   return POSTER_FORMATS.find((f) => f.value === value) ?? POSTER_FORMATS[1];
 }
 
+/** The poster's suggested copy, by layer: written by the model beside the background, shown as 标签：文字 lines. */
+export interface PosterCopyText {
+  title: string;
+  subtitle: string;
+  body: string;
+  info: string;
+}
+
+export const POSTER_COPY_LABELS: Readonly<Record<keyof PosterCopyText, string>> = {
+  title: '标题',
+  subtitle: '副标题',
+  body: '正文',
+  info: '时间地点',
+};
+
+/** The copy as the task's text result: one 标签：文字 line per layer (readable on the generic task page too). */
+export function posterCopyText(copy: PosterCopyText): string {
+  return (Object.keys(POSTER_COPY_LABELS) as (keyof PosterCopyText)[]).map((k) => `${POSTER_COPY_LABELS[k]}：${copy[k]}`).join('\n');
+}
+
+/** 标签：文字 lines back into the copy (a label missing answers ''); null when no line has a label. */
+export function parsePosterCopy(text: string | undefined): PosterCopyText | null {
+  if (!text) return null;
+  const copy: PosterCopyText = { title: '', subtitle: '', body: '', info: '' };
+  let found = false;
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*[*#\-\s]*([^：:]{1,6})\s*[：:]\s*(.*)$/.exec(line);
+    const key = m && (Object.keys(POSTER_COPY_LABELS) as (keyof PosterCopyText)[]).find((k) => POSTER_COPY_LABELS[k] === m[1]!.replace(/\*/g, '').trim());
+    if (key && m) {
+      copy[key] = [...m[2]!.replace(/\*+/g, '').trim()].slice(0, key === 'body' ? 120 : 40).join('');
+      found = true;
+    }
+  }
+  return found ? copy : null;
+}
+
 /** Resume templates: the DOCX layouts of server/src/tools/tasks/resume-docx.ts. */
 export const RESUME_TEMPLATES = [
   { value: 'classic', label: '经典' },
@@ -53,6 +89,7 @@ export const DESIGN_DOCS_MSG = {
     `已按「${template}」模板生成 Word（DOCX）文件。服务器未安装 LibreOffice（或转换失败），本次没有生成 PDF；可在 Word 或 WPS 中打开后另存为 PDF。`,
   posterStageBackground: '绘制海报背景',
   posterStageSaving: '保存背景图',
+  posterStageCopy: '撰写海报文案',
   posterPageTitle: 'AI海报',
   posterDescribe: '海报描述',
   posterDescribePlaceholder: '例如：秋季音乐节，夜晚草地舞台，暖色灯串，人群剪影',

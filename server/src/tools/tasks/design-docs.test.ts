@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { DESIGN_DOCS_MSG, MSG, type TaskFile } from '@wanxiang/contract';
+import { DESIGN_DOCS_MSG, MSG, parsePosterCopy, posterCopyText, type TaskFile } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TaskFailure, type TaskRow, type TaskRunTools } from '../../jobs';
 import { readFileBytes, saveFile } from '../../modules/files/service';
@@ -97,7 +97,14 @@ describe('design document tasks', () => {
   it('paints a poster background at the format ratio, labelled, and fails the demo fault with a refundable Chinese message', async () => {
     expect(backgroundSize('a4')).toEqual({ width: 904, height: 1280 });
     expect(backgroundSize('16:9')).toEqual({ width: 1280, height: 720 });
-    const { files, stages } = await run('posterBackground', { text: '秋季音乐节，夜晚草地舞台', size: '9:16', style: '治愈系' });
+    const { files, stages, text } = await run('posterBackground', { text: '秋季音乐节，夜晚草地舞台', size: '9:16', style: '治愈系' });
+    // The suggested copy (the demo upstream's, cut from the description) comes back as the task's text.
+    expect(parsePosterCopy(text)).toEqual({
+      title: '秋季音乐节',
+      subtitle: '夜晚草地舞台',
+      body: expect.stringContaining('（演示）'),
+      info: '时间待定 · 地点待定',
+    });
     expect(files).toHaveLength(1);
     expect(stages).toContain(DESIGN_DOCS_MSG.posterStageBackground);
     const meta = await sharp(await bytesOf(files[0]!)).metadata();
@@ -139,6 +146,24 @@ describe('design document tasks', () => {
     expect((await submit('posterBackground', { text: '海报', size: 'A5' })).status).toBe(400);
     const rows = (await t.ctx.database.db.execute(`SELECT id FROM tasks WHERE user_id = ${me.user.id}`)) as unknown as { rows: unknown[] };
     expect(rows.rows).toHaveLength(0);
+  });
+
+  it('reads suggested poster copy from 标签：文字 lines, with markdown and chatter around them', () => {
+    expect(
+      parsePosterCopy('好的：\n**标题**：金秋音乐节\n- 副标题: 草地 · 星空\n正文：三支乐队，一个夜晚\n时间地点：10月18日 · 滨江草坪'),
+    ).toEqual({
+      title: '金秋音乐节',
+      subtitle: '草地 · 星空',
+      body: '三支乐队，一个夜晚',
+      info: '10月18日 · 滨江草坪',
+    });
+    expect(parsePosterCopy('抱歉，我不能写')).toBeNull();
+    expect(parsePosterCopy(posterCopyText({ title: 'a', subtitle: '', body: 'b', info: '' }))).toEqual({
+      title: 'a',
+      subtitle: '',
+      body: 'b',
+      info: '',
+    });
   });
 
   it('refuses a resume with neither an old resume nor a name and some facts', () => {

@@ -1,7 +1,8 @@
-import { DESIGN_DOCS_MSG, MSG, POSTER_BACKGROUND_TOOL, posterFormat } from '@wanxiang/contract';
+import { DESIGN_DOCS_MSG, MSG, POSTER_BACKGROUND_TOOL, posterCopyText, posterFormat } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { TaskFailure, type TaskHandler } from '../../jobs';
 import { labelPicture, runImageJob, savePicture, VendorStates } from './image-output';
+import { suggestPosterCopy } from './poster-copy';
 import { composePrompt, DEMO_FAILURE_MARKER, seedOf, styleOf, text } from './image-prompt';
 
 /**
@@ -9,10 +10,11 @@ import { composePrompt, DEMO_FAILURE_MARKER, seedOf, styleOf, text } from './ima
  * generate operation (the operator's vendor, or the demo painter in demo mode) at the poster
  * format's ratio, stored with both AI-content labels (the AI生成 corner mark and AIGC metadata).
  * The words we add keep the picture free of text and leave calm space for the layers the page
- * lays over it; the poster itself is composed in the browser (web/src/features/poster).
+ * lays over it; the poster itself is composed in the browser (web/src/features/poster). Beside it the
+ * chat model suggests the layers' copy (poster-copy.ts), answered as the task's text when there is one.
  */
 
-export type PosterBackgroundContext = Pick<AppContext, 'database' | 'storage' | 'images'>;
+export type PosterBackgroundContext = Pick<AppContext, 'database' | 'storage' | 'images' | 'llm' | 'catalog'>;
 
 /** Words of ours: a background for text, never text of its own (a model's letters would clash with the layers). */
 export const POSTER_WORDS =
@@ -62,7 +64,10 @@ export function posterBackgroundHandler(ctx: PosterBackgroundContext): TaskHandl
       });
       await tools.progress(90, DESIGN_DOCS_MSG.posterStageSaving);
       const labelled = await labelPicture(pic.bytes, task.id);
-      return { files: [await savePicture(tools, labelled, title)] };
+      const files = [await savePicture(tools, labelled, title)];
+      await tools.progress(94, DESIGN_DOCS_MSG.posterStageCopy);
+      const copy = await suggestPosterCopy(ctx, userText, tools.signal);
+      return copy ? { files, text: posterCopyText(copy) } : { files };
     },
   };
 }

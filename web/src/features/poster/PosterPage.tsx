@@ -6,6 +6,7 @@ import {
   IMAGE_PROMPT_MAX,
   MSG,
   POSTER_BACKGROUND_TOOL,
+  parsePosterCopy,
   POSTER_FORMATS,
   type PosterFormat,
   type TaskInfo,
@@ -89,7 +90,14 @@ export default function PosterPage() {
   useEffect(() => {
     if (!file) return;
     if (!layerSize) {
-      setLayers(defaultLayers(size, copy));
+      // The model's suggested copy (the task's text) fills what the user left empty.
+      const suggested = parsePosterCopy(current?.result?.text);
+      const merged = suggested
+        ? (Object.fromEntries(
+            Object.entries(copy).map(([k, v]) => [k, v.trim() || suggested[k as keyof PosterCopy]]),
+          ) as unknown as PosterCopy)
+        : copy;
+      setLayers(defaultLayers(size, merged));
       setLayerSize(size);
     } else if (layerSize.width !== size.width || layerSize.height !== size.height) {
       setLayers((l) => scaleLayers(l, layerSize, size));
