@@ -39,7 +39,7 @@ export function pageBody(source: string): { body: string; options: Record<string
   const inner = /<body\b[^>]*>([\s\S]*)<\/body\s*>/i.exec(withSlots)?.[1] ?? withSlots.replace(/<head\b[\s\S]*?<\/head\s*>/i, '');
   const clean = DOMPurify.sanitize(inner, { FORBID_TAGS, FORBID_ATTR: ['srcset', 'href', 'action', 'formaction'], ADD_ATTR: [SLOT] });
   // Inline styles may not load anything either.
-  return { body: clean.replace(/url\s*\(/gi, 'none('), options };
+  return { body: clean.replace(/url\s*\([^)]*\)/gi, 'none'), options };
 }
 
 /** One chart as an SVG picture (data: URL) drawn by our ECharts in server-side mode: no DOM, no script in the page. */
