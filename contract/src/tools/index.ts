@@ -1,5 +1,5 @@
-import { DESIGN_DOC_TOOLS } from './design-docs';
 import { CHART_TOOLS } from './charts';
+import { DESIGN_DOC_TOOLS } from './design-docs';
 import { DESIGN_TOOLS } from './design';
 import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
@@ -20,10 +20,10 @@ export * from './effects';
 export { IMAGE_TOOLS, FACE_TOOL_IDS, FACE_CONSENT_LINE } from './images';
 export * from './images-styles';
 export { DESIGN_TOOLS, DESIGN_TASK_TOOLS, DESIGN_STYLES, COVER_PLATFORMS, RED_COVER, SIGN_STYLES, SIGN_STYLE_MIXED, SIGN_COLORS, DESIGN_NAME_MAX, type DesignStyle, type SignStyle } from './design';
+export * from './design-docs';
 export { CHART_TOOLS, CHART_TYPE_LABELS, DATA_FILE_EXTENSIONS, DATA_FILE_MAX_BYTES, PAGE_THEMES } from './charts';
 export * from './chart-check';
 export * from './html-page';
-export * from './design-docs';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
 export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS];
 
