@@ -24,12 +24,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
   return Object.entries(rows).map(([sub, [title, group]]) => ({ path: sub ? `${prefix}/${sub}` : prefix, title, group, issue }));
 }
 
-/** Issue 13: drawing, photo, design, charts, data analysis and the whiteboard (the /draw tools and /photo are built: contract/src/tools/images.ts; /picture, the gallery, is a page). */
-const IMAGE_FAMILY: PendingRoute[] = [
-  ...family(13, '/aiDesign', {
-  }),
-];
-
 /** Issue 14: documents, translation, thesis, AIGC and PDF tools. */
 const DOCUMENT_FAMILY: PendingRoute[] = [
   ...family(14, '/AiFile', {
@@ -135,4 +129,5 @@ const MEDIA_FAMILY: PendingRoute[] = [
   }),
 ];
 
-export const PENDING_ROUTES: readonly PendingRoute[] = [...IMAGE_FAMILY, ...DOCUMENT_FAMILY, ...MEDIA_FAMILY];
+// Issue 13's routes (drawing, photo, design, charts, data, whiteboard) are all built: none is pending.
+export const PENDING_ROUTES: readonly PendingRoute[] = [...DOCUMENT_FAMILY, ...MEDIA_FAMILY];
