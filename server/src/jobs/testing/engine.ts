@@ -10,7 +10,7 @@ import { quotaTaskPayer } from '../../modules/tasks/payer';
 import { selectHoldStatus, selectUsage, type UsageRow } from '../../modules/quota/store';
 import type { EngineContext } from '../engine';
 import type { SaveTaskFile } from '../worker';
-import { TaskFailure, type TaskHandler, type TaskRunTools } from '../types';
+import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../types';
 
 /**
  * Helpers of the task engine's own tests and benchmark: a small engine context over a test
@@ -114,5 +114,34 @@ export function vendorLikeHandler(name = 'bench:vendor'): TaskHandler {
       if (mode === 'fail') throw new TaskFailure('供应商返回失败');
       return { files: [await tools.saveFile({ name: 'result.txt', contentType: 'text/plain', body: Buffer.from(task.id) })] };
     },
+  };
+}
+
+let taskSeq = 0;
+/** A task row as a worker holds it while running (handler tests call `run` with it directly). */
+export function runningTask(userId: number, toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow {
+  const now = new Date();
+  return {
+    id: `tRun${++taskSeq}x${Date.now()}`,
+    userId,
+    toolId,
+    state: 'running',
+    progress: 0,
+    stage: '',
+    inputs,
+    vendor: null,
+    result: null,
+    error: null,
+    attempts: 1,
+    maxAttempts: 3,
+    hold: null,
+    leaseOwner: 'test',
+    leaseUntil: null,
+    deadline: now,
+    createdAt: now,
+    startedAt: now,
+    updatedAt: now,
+    finishedAt: null,
+    ...extra,
   };
 }

@@ -12,6 +12,7 @@ import { backgroundSize } from './poster-background';
 import { demoResumeAnswer, parseResume } from './resume-content';
 import { RESUME_SECTIONS, resumeDocx } from './resume-docx';
 import { resumeRefusal } from './resume';
+import { runningTask } from '../../jobs/testing/engine';
 
 /**
  * AI海报's background task and AI简历's task, run directly (no queue) in demo mode: the background
@@ -53,32 +54,7 @@ describe('design document tasks', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  let seq = 0;
-  const taskOf = (toolId: string, inputs: TaskRow['inputs']): TaskRow => {
-    const now = new Date();
-    return {
-      id: `tDoc${++seq}x${Date.now()}`,
-      userId,
-      toolId,
-      state: 'running',
-      progress: 0,
-      stage: '',
-      inputs,
-      vendor: null,
-      result: null,
-      error: null,
-      attempts: 1,
-      maxAttempts: 3,
-      hold: null,
-      leaseOwner: 'test',
-      leaseUntil: null,
-      deadline: now,
-      createdAt: now,
-      startedAt: now,
-      updatedAt: now,
-      finishedAt: null,
-    };
-  };
+  const taskOf = (toolId: string, inputs: TaskRow['inputs']): TaskRow => runningTask(userId, toolId, inputs);
   const run = async (toolId: string, inputs: TaskRow['inputs']) => {
     const task = taskOf(toolId, inputs);
     const save = storeTaskFile(t.ctx);

@@ -13,6 +13,7 @@ import { DESIGN_LOOKS } from './design-styles';
 import { iconGlyph, wrapEven, wrapText } from './design-text';
 import { designToolHandlers } from './design-tool';
 import { findTaskHandler } from './index';
+import { runningTask } from '../../jobs/testing/engine';
 
 /**
  * The design tools' handler run directly (no queue) against the demo painter: each tool's designs
@@ -30,33 +31,7 @@ describe('design tool handlers', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  let seq = 0;
-  const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => {
-    const now = new Date();
-    return {
-      id: `tDsg${++seq}x${Date.now()}`,
-      userId,
-      toolId,
-      state: 'running',
-      progress: 0,
-      stage: '',
-      inputs,
-      vendor: null,
-      result: null,
-      error: null,
-      attempts: 1,
-      maxAttempts: 3,
-      hold: null,
-      leaseOwner: 'test',
-      leaseUntil: null,
-      deadline: now,
-      createdAt: now,
-      startedAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      ...extra,
-    };
-  };
+  const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => runningTask(userId, toolId, inputs, extra);
 
   const toolsFor = (task: TaskRow) => {
     const save = storeTaskFile(t.ctx);

@@ -9,6 +9,7 @@ import { storeTaskFile } from '../../modules/tasks/lifecycle';
 import { findTaskHandler } from './index';
 import { imageToolHandlers } from './image-tool';
 import { plainQrCode, readQrCode } from './qr';
+import { runningTask } from '../../jobs/testing/engine';
 
 /**
  * The image tools' handlers run directly (no queue) against the demo painter: every tool's
@@ -42,33 +43,7 @@ describe('image tool handlers', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  let seq = 0;
-  const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => {
-    const now = new Date();
-    return {
-      id: `tImg${++seq}x${Date.now()}`,
-      userId,
-      toolId,
-      state: 'running',
-      progress: 0,
-      stage: '',
-      inputs,
-      vendor: null,
-      result: null,
-      error: null,
-      attempts: 1,
-      maxAttempts: 3,
-      hold: null,
-      leaseOwner: 'test',
-      leaseUntil: null,
-      deadline: now,
-      createdAt: now,
-      startedAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      ...extra,
-    };
-  };
+  const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => runningTask(userId, toolId, inputs, extra);
 
   /** Tools that record what the handler reported and store files in the real file store. */
   const toolsFor = (task: TaskRow) => {
