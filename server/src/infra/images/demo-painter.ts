@@ -33,8 +33,8 @@ const PALETTES: [string, string, string][] = [
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A deterministic number stream from the prompt and seed (same request, same picture). */
-function stream(key: string): () => number {
+/** A deterministic number stream from a key such as the prompt and seed (same request, same picture). */
+export function stream(key: string): () => number {
   let h = createHash('sha256').update(key).digest();
   let i = 0;
   return () => {

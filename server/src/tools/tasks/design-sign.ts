@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { stream } from '../../infra/images/demo-painter';
 import sharp from 'sharp';
 import type { SignStyle } from '@wanxiang/contract';
 import { SANS, SERIF, charEm, xmlText } from './design-text';
@@ -37,20 +37,6 @@ const HANDS: Readonly<Record<SignStyle, Hand>> = {
   艺术: { font: SERIF, weight: 'normal', skew: -18, advance: 0.92, rise: -0.08, turn: 9, vary: 0.15, lead: 1.45, weightUp: 3, flourish: 'swash' },
   商务: { font: SANS, weight: 'normal', skew: -10, advance: 1.02, rise: -0.02, turn: 3, vary: 0.05, lead: 1, weightUp: 2, flourish: 'line' },
 };
-
-function stream(key: string): () => number {
-  let h = createHash('sha256').update(key).digest();
-  let i = 0;
-  return () => {
-    if (i + 4 > h.length) {
-      h = createHash('sha256').update(h).digest();
-      i = 0;
-    }
-    const v = h.readUInt32BE(i) / 0xffffffff;
-    i += 4;
-    return v;
-  };
-}
 
 /** The signature as SVG (before cropping): one <text> per character, then the pen stroke. */
 export function signatureSvg(name: string, style: SignStyle, ink: string, seed: number): { svg: string; width: number; height: number } {
