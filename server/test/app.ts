@@ -3,6 +3,8 @@ import pino, { type DestinationStream } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope, UserInfo } from '@wanxiang/contract';
 import { buildApp } from '../src/app';
+import { loadCatalog } from '../src/catalog';
+import { createLlmGateway } from '../src/llm/gateway';
 import type { ServerModule } from '../src/module';
 import { testConfig } from '../src/config';
 import { closeContext, createContext, type AppContext, type ContextOverrides } from '../src/context';
@@ -133,4 +135,17 @@ export async function createTestApp(kind: TestDbKind, opts: TestAppOptions = {})
       await closeContext(ctx);
     },
   };
+}
+
+/**
+ * A test app on a real port with the demo upstream behind its gateway (streaming API tests that
+ * read the events as a browser does): the app and its base URL.
+ */
+export async function listeningDemoApp(kind: TestDbKind, env: Record<string, string>): Promise<{ t: TestApp; base: string }> {
+  const catalog = loadCatalog();
+  const llm = await createLlmGateway(testConfig(env), catalog, pino({ level: 'silent' }));
+  const t = await createTestApp(kind, { env, overrides: { catalog, llm } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  return { t, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }

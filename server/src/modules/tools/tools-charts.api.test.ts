@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkChartOption, type Envelope, type ToolHistoryRes } from '@wanxiang/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { listeningDemoApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
-import { loadCatalog } from '../../catalog';
-import { testConfig } from '../../config';
-import { createLlmGateway } from '../../llm/gateway';
 import { saveFile } from '../files/service';
 import { quotaUsage } from '../quota/service';
 import { namesOf, postStream, textOf } from '../chat/testing/sse-client';
@@ -29,11 +24,7 @@ describe.each(testDbKinds())('chart and data tools on %s', (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    const catalog = loadCatalog();
-    const llm = await createLlmGateway(testConfig(ENV), catalog, pino({ level: 'silent' }));
-    t = await createTestApp(kind, { env: ENV, overrides: { catalog, llm } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, base } = await listeningDemoApp(kind, ENV));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

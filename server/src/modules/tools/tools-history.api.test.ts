@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { Code, MSG, TOOL_HISTORY_PAGE_SIZE, type Envelope, type ToolHistoryRes } from '@wanxiang/contract';
-import { createTestApp, newPhone, type TestApp } from '../../../test/app';
+import { listeningDemoApp, newPhone, type TestApp } from '../../../test/app';
 import { toolRuns } from '../../db/schema';
 import { testDbKinds } from '../../../test/db';
-import { testConfig } from '../../config';
-import { loadCatalog } from '../../catalog';
-import { createLlmGateway } from '../../llm/gateway';
 import { dataOf, postStream, textOf } from '../chat/testing/sse-client';
 
 /**
@@ -25,11 +20,7 @@ describe.each(testDbKinds())('prompt-tool history and exports on %s', (kind) => 
   let base: string;
 
   beforeAll(async () => {
-    const catalog = loadCatalog();
-    const llm = await createLlmGateway(testConfig(ENV), catalog, pino({ level: 'silent' }));
-    t = await createTestApp(kind, { env: ENV, overrides: { catalog, llm } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, base } = await listeningDemoApp(kind, ENV));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

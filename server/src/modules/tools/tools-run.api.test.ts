@@ -1,13 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import sharp from 'sharp';
 import { Code, MSG, TOOLS, toolById, type Envelope, type ToolHistoryRes, type ToolListItem } from '@wanxiang/contract';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { listeningDemoApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
-import { testConfig } from '../../config';
-import { loadCatalog } from '../../catalog';
-import { createLlmGateway } from '../../llm/gateway';
 import { promptToolServer } from '../../tools';
 import { TAROT_DECK } from '../../tools/draws';
 import { quotaUsage } from '../quota/service';
@@ -26,11 +21,7 @@ describe.each(testDbKinds())('prompt-tool runs on %s', (kind) => {
   let base: string;
 
   beforeAll(async () => {
-    const catalog = loadCatalog();
-    const llm = await createLlmGateway(testConfig(ENV), catalog, pino({ level: 'silent' }));
-    t = await createTestApp(kind, { env: ENV, overrides: { catalog, llm } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, base } = await listeningDemoApp(kind, ENV));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
