@@ -263,6 +263,13 @@ describe('model catalog data', () => {
       'draw_matting',
       'draw_qrcode',
       'draw_face',
+      'translate_text',
+      'doc_translate',
+      'doc_ocr',
+      'pdf_tools',
+      'doc_thesis',
+      'aigc_check',
+      'aigc_rewrite',
     ]);
   });
 

@@ -28,6 +28,14 @@ export const SERVER_METERED_QUOTA_KEYS = [
   'learning_translate',
   'doc_ppt',
   'doc_mindmap',
+  // The document family (issue 14): translation, OCR, PDF tools, long writing, AIGC checks.
+  'translate_text',
+  'doc_translate',
+  'doc_ocr',
+  'pdf_tools',
+  'doc_thesis',
+  'aigc_check',
+  'aigc_rewrite',
   // Prompt tools (server/src/modules/tools): held per run by the streaming engine's pay rule.
   'tool_generate',
   'tool_writing',
