@@ -623,6 +623,7 @@ export const MSG = {
     chat: '对话消耗',
     chat_refund: '对话退还',
     tool: '工具消耗',
+    tool_refund: '工具退还',
     pay: '购买积分',
     shop: '购买积分',
     invite: '邀请奖励',

@@ -1,4 +1,4 @@
-import { IMAGE_PROMPT_MAX, IMAGE_STYLE_NONE, IMAGE_STYLE_OPTIONS } from './images-styles';
+import { IMAGE_POINTS, IMAGE_PROMPT_MAX, IMAGE_STYLE_NONE, IMAGE_STYLE_OPTIONS } from './images-styles';
 import { page } from './page-entry';
 import type { ToolField, ToolSpec } from './spec';
 
@@ -193,7 +193,7 @@ export const POSTER_BACKGROUND_TOOL: ToolSpec = {
     { name: 'style', type: 'style', label: '风格', options: IMAGE_STYLE_OPTIONS, default: IMAGE_STYLE_NONE },
   ],
   quotaKey: 'draw',
-  points: 0,
+  points: IMAGE_POINTS.draw,
   keywords: ['海报', '背景'],
 };
 

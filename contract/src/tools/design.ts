@@ -1,4 +1,4 @@
-import { IMAGE_COUNT_MAX, IMAGE_PROMPT_MAX } from './images-styles';
+import { IMAGE_COUNT_MAX, IMAGE_POINTS, IMAGE_PROMPT_MAX } from './images-styles';
 import { page } from './page-entry';
 import type { ToolField, ToolFieldOption, ToolSpec } from './spec';
 
@@ -94,7 +94,7 @@ function designTool(f: DesignToolFacts): ToolSpec {
     output: 'image',
     fields: f.fields,
     quotaKey: 'draw',
-    points: 0,
+    points: IMAGE_POINTS.draw,
     scenarios: ['image', 'create', 'office'],
     keywords: ['AI设计', '设计', ...f.keywords],
     ...(f.examples ? { examples: f.examples } : {}),

@@ -40,3 +40,11 @@ export const QR_TEXT_MAX = 300;
 
 /** Pictures one text-to-image submit makes (each its own slot on the page). */
 export const IMAGE_COUNT_MAX = 4;
+
+/**
+ * Points one run of an image tool costs when the user pays with points (开启积分抵扣) instead of
+ * a count of its quota key: by key, since the key says how heavy the work is (a face or art-QR
+ * run calls a premium model; an upscale or a cut-out is light). One run, whatever its count.
+ */
+export const IMAGE_POINTS = { draw: 10, draw_enhance: 5, draw_matting: 5, draw_qrcode: 10, draw_face: 20 } as const;
+export type ImageQuotaKey = keyof typeof IMAGE_POINTS;

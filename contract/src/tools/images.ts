@@ -3,11 +3,13 @@ import {
   IMAGE_COUNT_MAX,
   IMAGE_MAX_BYTES,
   IMAGE_NEGATIVE_MAX,
+  IMAGE_POINTS,
   IMAGE_PROMPT_MAX,
   IMAGE_SIZE_OPTIONS,
   IMAGE_STYLE_NONE,
   IMAGE_STYLE_OPTIONS,
   QR_TEXT_MAX,
+  type ImageQuotaKey,
 } from './images-styles';
 import type { ToolField, ToolSpec } from './spec';
 
@@ -66,7 +68,7 @@ interface ImageToolFacts {
   description: string;
   icon: string;
   fields: readonly ToolField[];
-  quotaKey: 'draw' | 'draw_enhance' | 'draw_matting' | 'draw_qrcode' | 'draw_face';
+  quotaKey: ImageQuotaKey;
   /** Default: /draw/<id>. */
   paths?: readonly string[];
   group?: 'draw' | 'photo';
@@ -87,7 +89,7 @@ function imageTool(f: ImageToolFacts): ToolSpec {
     output: f.output ?? 'image',
     fields: f.fields,
     quotaKey: f.quotaKey,
-    points: 0,
+    points: IMAGE_POINTS[f.quotaKey],
     scenarios: ['image', 'create'],
     keywords: ['AI绘画', '图片', ...(f.keywords ?? [])],
     ...(f.examples ? { examples: f.examples } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 
 /**
  * The public half of the tool registry (docs/product/creation.md): one ToolSpec per tool or built
@@ -109,7 +110,11 @@ export interface ToolSpec {
   examples?: readonly ToolExample[];
   /** Daily-count key of catalog tiers ('' = not metered: pages, free tools). */
   quotaKey: string;
-  /** Points one run costs when paid with points (0 = counts only). */
+  /**
+   * Points one run costs when paid with points (0 = counts only). A task tool with a quota key
+   * and a price lets the user switch to points (开启积分抵扣, `usePoints` in the run); one with no
+   * quota key and a price is paid with points only.
+   */
   points: number;
   /** Prompt tools: the user may pick the chat model that answers. */
   modelSwitch?: boolean;
@@ -128,5 +133,7 @@ export const ToolRunSchema = z.object({
   inputs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   /** Prompt tools with modelSwitch: a catalog model key. */
   model: z.string().max(64).optional(),
+  /** Task tools with a points price: pay this run with points instead of a count (开启积分抵扣). */
+  usePoints: z.boolean({ error: MSG.badField('usePoints') }).optional(),
 });
 export type ToolRunReq = z.infer<typeof ToolRunSchema>;

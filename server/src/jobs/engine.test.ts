@@ -60,7 +60,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
       },
     };
     const w = await worker([failing]);
-    const task = await submitTask(ctx, { user, kind: 't:fail', inputs: {}, price: { quotaKey: 'chat', points: 7 } });
+    const task = await submitTask(ctx, { user, kind: 't:fail', inputs: {}, price: { quotaKey: 'chat', points: 7, usePoints: true } });
     expect((await balancedPoints(database, user.id)).balance).toBe(43);
     await expect.poll(async () => (await selectTask(database.db, task.id))?.state, { timeout: 5_000 }).toBe('failed');
     expect((await selectTask(database.db, task.id))!.error).toBe('演示故障');
@@ -71,7 +71,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
   it('three overlapping finishers race the terminal transition: exactly one wins, the hold is closed once', async () => {
     for (let round = 0; round < 10; round++) {
       const user = await newTaskUser(database, 100);
-      const task = await submitTask(ctx, { user, kind: 't:race', inputs: {}, price: { quotaKey: 'chat', points: 10 } });
+      const task = await submitTask(ctx, { user, kind: 't:race', inputs: {}, price: { quotaKey: 'chat', points: 10, usePoints: true } });
       const [claimed] = await claimTasks(database.db, 'racer', ['t:race'], 1, 60_000, '处理中');
       expect(claimed!.id).toBe(task.id);
       const results = await Promise.all([
@@ -93,7 +93,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
 
   it('a lease that expires puts the task back (attempts + 1); after the last attempt it fails and refunds once', async () => {
     const user = await newTaskUser(database, 30);
-    const task = await submitTask(ctx, { user, kind: 't:lease', inputs: {}, price: { quotaKey: 'chat', points: 10 }, maxAttempts: 2 });
+    const task = await submitTask(ctx, { user, kind: 't:lease', inputs: {}, price: { quotaKey: 'chat', points: 10, usePoints: true }, maxAttempts: 2 });
     // A worker that claims and then dies (no renewals).
     await claimTasks(database.db, 'dead-1', ['t:lease'], 1, 50, '处理中');
     await new Promise((r) => setTimeout(r, 120));
@@ -113,7 +113,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
   it('the timeout sweep fails tasks past their deadline and refunds each once, also with sweeps overlapping', async () => {
     const user = await newTaskUser(database, 100);
     const tasks = [];
-    for (let i = 0; i < 3; i++) tasks.push(await submitTask(ctx, { user, kind: 't:slow', inputs: { i }, price: { quotaKey: 'chat', points: 5 }, timeoutMs: 1_000 }));
+    for (let i = 0; i < 3; i++) tasks.push(await submitTask(ctx, { user, kind: 't:slow', inputs: { i }, price: { quotaKey: 'chat', points: 5, usePoints: true }, timeoutMs: 1_000 }));
     await database.db.execute(sql`UPDATE tasks SET deadline = now() - interval '1 second' WHERE user_id = ${user.id}::bigint`);
     const results = await Promise.all([sweepTasksOnce(ctx), sweepTasksOnce(ctx), sweepTasksOnce(ctx)]);
     expect(results.reduce((n, r) => n + r.timedOut, 0)).toBe(3);
@@ -137,7 +137,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
           ),
       },
     ]);
-    const task = await submitTask(ctx, { user, kind: 't:long', inputs: {}, price: { quotaKey: 'chat', points: 4 } });
+    const task = await submitTask(ctx, { user, kind: 't:long', inputs: {}, price: { quotaKey: 'chat', points: 4, usePoints: true } });
     await expect.poll(async () => (await selectTask(database.db, task.id))?.state, { timeout: 5_000 }).toBe('running');
     expect(await cancelTask(ctx, other.id, task.id)).toBeNull();
     expect((await cancelTask(ctx, user.id, task.id))?.state).toBe('canceled');
@@ -151,7 +151,7 @@ describe.each(testDbKinds())('task engine on %s', (kind) => {
     const user = await newTaskUser(database, 100);
     const cap = ctx.config.fairUse.tasksPerUser;
     const results = await Promise.allSettled(
-      Array.from({ length: cap + 3 }, () => submitTask(ctx, { user, kind: 't:idle', inputs: {}, price: { quotaKey: 'chat', points: 1 } })),
+      Array.from({ length: cap + 3 }, () => submitTask(ctx, { user, kind: 't:idle', inputs: {}, price: { quotaKey: 'chat', points: 1, usePoints: true } })),
     );
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as AppError);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(cap);

@@ -4,7 +4,10 @@ import type { Executor } from '../db/sql';
 /** How a task is paid: a daily count of `quotaKey` ('' = free), or `points` points when above 0. */
 export interface TaskPrice {
   quotaKey: string;
+  /** Points the task costs when paid with points: always with no quota key, else when `usePoints`. */
   points?: number;
+  /** Pay with points instead of a count of `quotaKey` (the user's 开启积分抵扣). */
+  usePoints?: boolean;
 }
 
 /** The hold taken for a task, as the payer that took it describes it (kept on the row as JSON). */

@@ -46,7 +46,7 @@ describe.skipIf(!hasPostgres)('a worker process killed mid-task (PostgreSQL)', (
     expect(line.toString()).toContain('ready doomed-worker');
 
     const user = await newTaskUser(database, 100);
-    const task = await submitTask(ctx, { user, kind: 'test:stepped', inputs: {}, price: { quotaKey: 'chat', points: 10 } });
+    const task = await submitTask(ctx, { user, kind: 'test:stepped', inputs: {}, price: { quotaKey: 'chat', points: 10, usePoints: true } });
     // Mid-task: the child holds it and has reported some progress.
     await expect
       .poll(async () => {

@@ -54,7 +54,9 @@ export function formValues(fields: readonly { name: string }[], raw: unknown): R
 export async function submitImgCall(ctx: ImgContext, user: Asker, call: ImgCall, raw: unknown): Promise<{ task_id: string }> {
   const tool = toolById(IMG_CALL_TOOLS[call]);
   if (tool?.kind !== 'task') throw badRequest(MSG.imgToolNotReady);
-  return submitToolTask(ctx, user, tool.id, formValues(tool.fields, raw));
+  // 开启积分抵扣 as on the tool page: `usePoints: true` in the body pays this run with points.
+  const usePoints = raw !== null && typeof raw === 'object' && (raw as { usePoints?: unknown }).usePoints === true;
+  return submitToolTask(ctx, user, tool.id, formValues(tool.fields, raw), { usePoints });
 }
 
 /** The caller's own image task, or 404 (another user's reads exactly like a missing one). */

@@ -53,7 +53,7 @@ const POINTS_HOLD = preparedStatement(
     RETURNING points
   ), l AS (
     INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
-    SELECT $1::bigint, -$2::int, u.points, 'chat', $3::varchar FROM u
+    SELECT $1::bigint, -$2::int, u.points, CASE WHEN $6::varchar LIKE 'task:%' THEN 'tool' ELSE 'chat' END, $3::varchar FROM u
     RETURNING 1
   )
   INSERT INTO quota_reservations (id, user_id, quota_key, period, amount, points, ref)
@@ -172,7 +172,7 @@ function closeHoldStatement(name: string, to: 'settled' | 'released'): ReturnTyp
     `WITH r AS (
       UPDATE quota_reservations SET status = '${to}', closed_at = now()
       WHERE id = $1::varchar AND user_id = $2::bigint AND status = 'held'
-      RETURNING user_id, quota_key, period, amount, points
+      RETURNING user_id, quota_key, period, amount, points, ref
     ), q AS (
       UPDATE quota_usage q
         SET reserved = q.reserved - r.amount, used = q.used + ${charge}, updated_at = now()
@@ -190,10 +190,10 @@ function closeHoldStatement(name: string, to: 'settled' | 'released'): ReturnTyp
       UPDATE users SET points = users.points + ${refund}, updated_at = now()
       FROM r
       WHERE users.id = r.user_id AND ${refund} > 0
-      RETURNING users.id AS user_id, users.points AS balance, r.points AS refund
+      RETURNING users.id AS user_id, users.points AS balance, r.points AS refund, r.ref AS hold_ref
     ), l AS (
       INSERT INTO points_ledger (user_id, delta, balance_after, reason, ref)
-      SELECT user_id, refund, balance, 'chat_refund', $1::varchar FROM u
+      SELECT user_id, refund, balance, CASE WHEN hold_ref LIKE 'task:%' THEN 'tool_refund' ELSE 'chat_refund' END, $1::varchar FROM u
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM r`,

@@ -9,9 +9,10 @@ import { closeHold } from '../quota/store';
 
 /**
  * The quota rules as the task engine's payer: a task holds one count of its price's quota key
- * (bonus counts when the day's are spent), or `points` points when the price names some, with the
- * tier check and refusals of a chat turn; the engine's winning terminal transition settles or
- * gives it back in its own transaction (closeHold: each hold closes once).
+ * (bonus counts when the day's are spent), or `points` points when the price has no quota key or
+ * the user chose to pay with points (an allow_points model's rule), with the tier check and
+ * refusals of a chat turn; the engine's winning terminal transition settles or gives it back in
+ * its own transaction (closeHold: each hold closes once).
  */
 export type PayerContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'> };
 
@@ -21,8 +22,8 @@ export function quotaTaskPayer(ctx: PayerContext): TaskPayer {
       // The reservation's statements run on the engine's transaction, so the hold commits with the task.
       const onTx: QuotaContext = { config: ctx.config, catalog: ctx.catalog, database: { ...ctx.database, db: tx as unknown as Db } };
       const points = price.points ?? 0;
-      const model = { quotaKey: price.quotaKey, blockedVips: [] as number[], ...(points > 0 ? { only_points: true, consume_points: points } : {}) };
-      const r = await reserveChat(onTx, user, model, {}, ref);
+      const model = { quotaKey: price.quotaKey, blockedVips: [] as number[], ...(points > 0 ? { only_points: price.quotaKey === '', allow_points: true, consume_points: points } : {}) };
+      const r = await reserveChat(onTx, user, model, { usePoints: price.usePoints === true }, ref);
       return r.metered ? (r as unknown as TaskHold) : null;
     },
     async close(tx, hold, outcome) {

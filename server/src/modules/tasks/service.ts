@@ -58,7 +58,8 @@ export async function retryUserTask(ctx: TasksContext, user: Asker, id: string):
   const row = await ownTask(ctx, user.id, id);
   if (row.state !== 'failed' && row.state !== 'canceled') throw badRequest(MSG.taskNotRetryable);
   const tool = toolById(row.toolId);
-  if (tool?.kind === 'task') return submitToolTask(ctx, user, tool.id, row.inputs);
+  // Paid as the first run was: a task whose hold took points pays with points again.
+  if (tool?.kind === 'task') return submitToolTask(ctx, user, tool.id, row.inputs, { usePoints: Number(row.hold?.points ?? 0) > 0 });
   const handler = findTaskHandler(ctx, row.toolId);
   if (!handler?.resubmit) throw badRequest(MSG.taskNotRetryable);
   const refusal = handler.resubmit.refusal(row.inputs);
@@ -96,10 +97,17 @@ async function checkInputFiles(ctx: TasksContext, user: Asker, tool: ToolSpec, v
 
 /**
  * POST /api/v1/tools/{id}/run for a task tool: check the form and its files, then submit (the
- * hold of one count of the tool's quota key and the task row in one transaction). Answers
- * `{task_id}` at once; progress comes from GET /api/v1/tasks/{id}(/events).
+ * hold of one count of the tool's quota key, or of its points price with `usePoints`, and the
+ * task row in one transaction). Answers `{task_id}` at once; progress comes from
+ * GET /api/v1/tasks/{id}(/events).
  */
-export async function submitToolTask(ctx: TasksContext, user: Asker, toolId: string, rawInputs: unknown): Promise<{ task_id: string }> {
+export async function submitToolTask(
+  ctx: TasksContext,
+  user: Asker,
+  toolId: string,
+  rawInputs: unknown,
+  pay: { usePoints?: boolean } = {},
+): Promise<{ task_id: string }> {
   const tool = toolById(toolId);
   if (!tool) throw notFound(MSG.taskToolUnknown);
   if (tool.kind !== 'task') throw badRequest(MSG.taskToolNotTask);
@@ -114,7 +122,7 @@ export async function submitToolTask(ctx: TasksContext, user: Asker, toolId: str
     user,
     kind: tool.id,
     inputs: checked.values,
-    price: { quotaKey: tool.quotaKey },
+    price: { quotaKey: tool.quotaKey, points: tool.points, usePoints: pay.usePoints === true },
     timeoutMs: handler.timeoutMs,
     maxAttempts: handler.maxAttempts,
   });

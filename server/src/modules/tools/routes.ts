@@ -41,7 +41,7 @@ export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext):
     const body = parse(ToolRunSchema, req.body);
     const tool = runnableTool(id);
     // A task tool is queued on the task engine: {task_id} at once, progress from /api/v1/tasks/{id}.
-    if (tool.kind === 'task') return ok(await submitToolTask(ctx, user, tool.id, body.inputs));
+    if (tool.kind === 'task') return ok(await submitToolTask(ctx, user, tool.id, body.inputs, { usePoints: body.usePoints }));
     const run = preparePromptRun(ctx, tool, body);
     await addFileFacts(ctx, user.id, run);
     await serveStream(ctx, { userId: user.id }, reply, req.log, async () => {

@@ -132,6 +132,49 @@ describe.each(testDbKinds())('image tool tasks on %s', (kind) => {
     expect(status.rows.map((r) => r.status)).toEqual(['released']);
   });
 
+  it('paid with points (开启积分抵扣): held at submit, charged once on success, refunded once on failure, refused when short', async () => {
+    const { token, user } = await t.loginAs();
+    await t.ctx.database.db.execute(`UPDATE users SET points = 25 WHERE id = ${user.id}`);
+    const balance = async () => ((await t.ctx.database.db.execute(`SELECT points FROM users WHERE id = ${user.id}`)) as unknown as { rows: { points: number }[] }).rows[0]!.points;
+    const ledger = async () =>
+      ((await t.ctx.database.db.execute(`SELECT delta, reason FROM points_ledger WHERE user_id = ${user.id} ORDER BY id`)) as unknown as { rows: { delta: number; reason: string }[] }).rows;
+    // The tool page's run and the spec's call both take usePoints; 10 points each (IMAGE_POINTS.draw).
+    const ok = (await call<{ task_id: string }>('POST', '/api/v1/tools/text2image/run', token, { inputs: { text: '湖边小屋' }, usePoints: true })).body.data.task_id;
+    expect(await balance()).toBe(15);
+    await expect.poll(async () => (await task(token, ok)).status, { timeout: 10_000 }).toBe('succeeded');
+    // (The demo fault fails at once: the hold and its refund are read from the ledger below.)
+    const bad = (await call<{ task_id: string }>('POST', '/api/v1/img/txt2img', token, { prompt: '小猫 [demo:error=500]', usePoints: true })).body.data.task_id;
+    await expect.poll(async () => (await task(token, bad)).status, { timeout: 10_000 }).toBe('failed');
+    expect(await balance()).toBe(15);
+    expect(await finishTask(paidEngine(t.ctx), bad, { state: 'failed', stage: '失败', error: '失败' }, { by: 'any' })).toBeNull();
+    expect(await balance()).toBe(15);
+    expect(await ledger()).toEqual([
+      { delta: -10, reason: 'tool' },
+      { delta: -10, reason: 'tool' },
+      { delta: 10, reason: 'tool_refund' },
+    ]);
+    // No count was held or spent for either run.
+    expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 0, reserved: 0 });
+    // Retrying the failed run pays the same way, with points.
+    const again = (await call<{ task_id: string }>('POST', `/api/v1/tasks/${bad}/retry`, token)).body.data.task_id;
+    await expect.poll(async () => (await task(token, again)).status, { timeout: 10_000 }).toBe('failed');
+    expect(await balance()).toBe(15);
+    expect((await ledger()).slice(3)).toEqual([
+      { delta: -10, reason: 'tool' },
+      { delta: 10, reason: 'tool_refund' },
+    ]);
+    // 10 points is more than a balance of 3: NO_POINTS with the price, nothing held.
+    await t.ctx.database.db.execute(`UPDATE users SET points = 3 WHERE id = ${user.id}`);
+    const short = await call<unknown>('POST', '/api/v1/tools/text2image/run', token, { inputs: { text: '湖' }, usePoints: true });
+    expect([short.body.code, short.body.msg]).toEqual([Code.NO_POINTS, MSG.pointsNotEnough(10)]);
+    expect(await balance()).toBe(3);
+    // Without the switch the same run holds a count as before.
+    const counted = (await runTool(token, 'text2image', { text: '湖' })).body.data.task_id;
+    await expect.poll(async () => (await task(token, counted)).status, { timeout: 10_000 }).toBe('succeeded');
+    expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 1, reserved: 0 });
+    expect(await balance()).toBe(3);
+  });
+
   it('not demo mode and no vendor for the operation: 运营方尚未开通, refunded', async () => {
     const { token, user } = await t.loginAs();
     mode = 'none';
