@@ -39,12 +39,17 @@ function hasFonts() {
 }
 
 // Writer too: AI简历 converts its DOCX to PDF with it (its test checks the PDF where Writer is there).
+// Calc too: translated spreadsheets are opened by it in the document translation tests.
 const hasOffice = () =>
-  (existsSync('/usr/bin/soffice') || existsSync('/usr/bin/libreoffice')) && existsSync('/usr/lib/libreoffice/program/libswlo.so');
+  (existsSync('/usr/bin/soffice') || existsSync('/usr/bin/libreoffice')) &&
+  existsSync('/usr/lib/libreoffice/program/libswlo.so') &&
+  existsSync('/usr/lib/libreoffice/program/libsclo.so');
+// poppler-utils: PDF pages to images and PDF facts (pdftoppm, pdfinfo) for the PDF tools.
+const hasPoppler = () => existsSync('/usr/bin/pdftoppm') && existsSync('/usr/bin/pdfinfo');
 
-if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts() || !hasOffice())) {
+if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts() || !hasOffice() || !hasPoppler())) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run(`${sudo}apt-get update -qq`, env);
-  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji libreoffice-impress-nogui libreoffice-writer-nogui`, env);
+  run(`${sudo}apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji libreoffice-impress-nogui libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils`, env);
 }
