@@ -420,6 +420,8 @@ export const MSG = {
   pointsNotEnoughTitle: '积分不足',
   pointsToggleOn: '开启积分抵扣',
   pointsToggleOff: '使用次数抵扣',
+  /** The same refusal for a tool's run paid with points (a task is not a 对话). */
+  pointsNotEnoughRun: (need: number) => `积分不足，本次生成需要 ${need} 积分`,
   pointsDeductOnTip: (points: number) => `已开启积分抵扣，每次对话消耗 ${points} 积分`,
   pointsDeductOffTip: '已切换为使用次数抵扣',
   pointsOnly: (points: number) => `该模型仅支持积分，每次对话消耗 ${points} 积分`,

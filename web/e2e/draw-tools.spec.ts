@@ -235,3 +235,39 @@ for (const view of VIEWS) {
     });
   });
 }
+
+test.describe('draw tools: 开启积分抵扣', () => {
+  test.use({ viewport: { width: 1366, height: 860 } });
+
+  test('a run paid with points takes the price from the balance; short of points, the points dialog opens', async ({ page, playwright }, info) => {
+    test.setTimeout(90_000);
+    // An account of its own with exactly the first sign-in's 10 points (server/catalog/signin.json, day 1).
+    const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    const phone = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const own = ((await (await api.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } })).json()) as { data: Session }).data;
+    expect(((await (await api.get('/api/v1/user/signin', { headers: { token: own.token } })).json()) as { code: number }).code).toBe(200);
+    await api.dispose();
+    await page.goto('/');
+    await page.evaluate((s) => localStorage.setItem('user_storage', JSON.stringify({ state: { token: s.token, user: s }, version: 0 })), own);
+
+    await page.goto('/draw/text2image');
+    const toggle = page.getByTestId('tool-points-switch');
+    await expect(toggle).toContainText('每次消耗 10 积分，我的积分：10', { timeout: 30_000 });
+    await toggle.getByRole('switch').click();
+    await expect(toggle.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await page.getByLabel('画面描述').fill('雪山下的小木屋');
+    const run = page.waitForResponse((r) => r.url().endsWith('/api/v1/tools/text2image/run'));
+    await page.getByTestId('tool-submit').click();
+    const ran = await run;
+    expect(ran.request().postDataJSON()).toMatchObject({ usePoints: true });
+    const taskId = ((await ran.json()) as { data: { task_id: string } }).data.task_id;
+    await expect(toggle).toContainText('我的积分：0');
+    await expect(page.locator(`[data-testid="task-card"][data-task="${taskId}"]`)).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
+    await screenshot(page, 'draw-points-paid');
+
+    // Nothing left: the server refuses with NO_POINTS and the points dialog says so.
+    await page.getByTestId('tool-submit').click();
+    await expect(page.getByTestId('gate-body')).toHaveAttribute('data-kind', 'points');
+    await screenshot(page, 'draw-points-short');
+  });
+});

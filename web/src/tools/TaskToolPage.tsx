@@ -9,8 +9,10 @@ import { FIELD_MSG } from './fields/messages';
 import { submitToolTask } from '../api/tools';
 import { openLoginDialog } from '../app-events';
 import { useIsMobile } from '../hooks/useIsMobile';
+import { useChatExtras } from '../stores/chat-extras';
 import { useUserStore } from '../stores/user';
 import { applyExample, prefilledValues, toInputs, validateValues, type FormErrors, type FormValue, type FormValues } from './form-values';
+import { PointsSwitch } from './PointsSwitch';
 import { handleRunRefusal } from './refusals';
 import { TaskCard } from './TaskCard';
 import { toolOfPath } from './tool-location';
@@ -73,8 +75,11 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
     const inputs = toInputs(tool.fields, current);
     if (Object.keys(found).length > 0 || !inputs) return setSubmitting(false);
     try {
-      const { task_id } = await submitToolTask(tool.id, { inputs });
+      const usePoints = useChatExtras.getState().usePoints;
+      const { task_id } = await submitToolTask(tool.id, { inputs, ...(usePoints ? { usePoints } : {}) });
       void message.success(MSG.taskPageSubmitted);
+      // Points were taken at submit: the balance shown everywhere follows at once.
+      if (usePoints) void useUserStore.getState().refreshUser();
       await tasks.add(task_id);
     } catch (err) {
       refused(err);
@@ -131,6 +136,7 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
           busy={submitting}
           onUploading={(name, u) => setUploading((s) => ({ ...s, [name]: u }))}
           registerFlush={registerFlush}
+          extra={<PointsSwitch tool={tool} />}
         />
       </section>
       <section className={styles.resultPane}>
@@ -152,7 +158,7 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
           </div>
         )}
       </section>
-      <ToolGates />
+      <ToolGates tool={tool} />
     </div>
   );
 }

@@ -1,17 +1,21 @@
 import { useMemo } from 'react';
+import type { ToolSpec } from '@wanxiang/contract';
 import { BindPhoneDialog } from '../features/account/bind-phone/BindPhoneDialog';
 import { GateDialogs } from '../features/chat/gates/GateDialogs';
 import { ChatToolContext, type ChatToolApi } from '../features/chat/toolbar/chat-tool-context';
+import { toolAsPointsModel } from './PointsSwitch';
 
 /**
  * The membership dialogs (count, tier, points) and the phone-binding dialog on a tool page: the
  * chat's own components, opened by openGateRefusal. They read the chat tool context for the
- * points offer; a tool is not a chat model, so the context names none (no points switch offered).
+ * points offer: a task tool with a points price stands in as an allow_points model, so counts
+ * running out offer 开启积分抵扣 (the form's PointsSwitch); other tools name no model.
  */
-export function ToolGates() {
+export function ToolGates({ tool }: { tool?: ToolSpec }) {
+  const model = useMemo(() => (tool ? toolAsPointsModel(tool) : undefined), [tool]);
   const api = useMemo<ChatToolApi>(
-    () => ({ modelKey: '', model: undefined, mobile: false, sending: false, fillInput: () => undefined, send: () => false }),
-    [],
+    () => ({ modelKey: model?.key ?? '', model, mobile: false, sending: false, fillInput: () => undefined, send: () => false }),
+    [model],
   );
   return (
     <ChatToolContext.Provider value={api}>

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { Code, MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/sql';
 import type { Catalog } from '../../catalog';
+import { AppError } from '../../http/errors';
 import type { TaskHold, TaskPayer } from '../../jobs';
 import { reserveChat, type QuotaContext, type Reservation } from '../quota/service';
 import { closeHold } from '../quota/store';
@@ -23,7 +25,11 @@ export function quotaTaskPayer(ctx: PayerContext): TaskPayer {
       const onTx: QuotaContext = { config: ctx.config, catalog: ctx.catalog, database: { ...ctx.database, db: tx as unknown as Db } };
       const points = price.points ?? 0;
       const model = { quotaKey: price.quotaKey, blockedVips: [] as number[], ...(points > 0 ? { only_points: price.quotaKey === '', allow_points: true, consume_points: points } : {}) };
-      const r = await reserveChat(onTx, user, model, { usePoints: price.usePoints === true }, ref);
+      const r = await reserveChat(onTx, user, model, { usePoints: price.usePoints === true }, ref).catch((err: unknown) => {
+        // A run is not a 对话: the points refusal names what it is short for.
+        if (err instanceof AppError && err.code === Code.NO_POINTS) throw new AppError(Code.NO_POINTS, MSG.pointsNotEnoughRun(points), { need: points });
+        throw err;
+      });
       return r.metered ? (r as unknown as TaskHold) : null;
     },
     async close(tx, hold, outcome) {

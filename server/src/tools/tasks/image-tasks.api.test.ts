@@ -166,7 +166,7 @@ describe.each(testDbKinds())('image tool tasks on %s', (kind) => {
     // 10 points is more than a balance of 3: NO_POINTS with the price, nothing held.
     await t.ctx.database.db.execute(`UPDATE users SET points = 3 WHERE id = ${user.id}`);
     const short = await call<unknown>('POST', '/api/v1/tools/text2image/run', token, { inputs: { text: '湖' }, usePoints: true });
-    expect([short.body.code, short.body.msg]).toEqual([Code.NO_POINTS, MSG.pointsNotEnough(10)]);
+    expect([short.body.code, short.body.msg]).toEqual([Code.NO_POINTS, MSG.pointsNotEnoughRun(10)]);
     expect(await balance()).toBe(3);
     // Without the switch the same run holds a count as before.
     const counted = (await runTool(token, 'text2image', { text: '湖' })).body.data.task_id;
