@@ -6,6 +6,7 @@ import { bearer, marker, type FakeFiles, type FakeReply, type FakeRequest, type 
  * DashScope's native async API (on the origin, beside chat's /compatible-mode/v1):
  *   POST /api/v1/services/aigc/text2image/image-synthesis   {model, input:{prompt, negative_prompt}, parameters:{size 'W*H', n, seed}}
  *   POST /api/v1/services/aigc/image2image/image-synthesis  wanx2.1-imageedit {input:{function, prompt, base_image_url, mask_image_url}, parameters}
+ *                                                           wanx-sketch-to-image-lite {input:{sketch_image_url, prompt}, parameters:{size '768*768', n, sketch_weight 0-10, style}}
  *   GET  /api/v1/tasks/{id}                                  task_status PENDING/RUNNING/SUCCEEDED/FAILED/CANCELED, UNKNOWN for an id it never made
  * Submits need `X-DashScope-Async: enable`. The prompt scripts the task: [fake:pending=N] (N polls
  * PENDING), [fake:unknown] (a status nobody documented, then done), [fake:forever] (RUNNING for
@@ -99,6 +100,22 @@ export function dashScopeRoutes(files: FakeFiles, requests: Recorded[]): { route
     return { prompt: input.prompt, n, width: w, height: h };
   }
 
+  const SKETCH_STYLES = ['<auto>', '<3d cartoon>', '<anime>', '<oil painting>', '<watercolor>', '<sketch>', '<chinese painting>', '<flat illustration>'];
+
+  async function sketch(body: Record<string, unknown>): Promise<FakeReply | Omit<Task, 'id' | 'polls'>> {
+    const input = (body.input ?? {}) as Record<string, unknown>;
+    const params = (body.parameters ?? {}) as Record<string, unknown>;
+    if (typeof input.prompt !== 'string' || !input.prompt) return invalid('input.prompt is required');
+    if (!(await dataImage(input.sketch_image_url))) return invalid('input.sketch_image_url must be a URL or data:{mime};base64,{data}');
+    if ((params.size ?? '768*768') !== '768*768') return invalid('parameters.size only supports 768*768');
+    const weight = Number(params.sketch_weight ?? 10);
+    if (!Number.isInteger(weight) || weight < 0 || weight > 10) return invalid('parameters.sketch_weight must be an integer in [0, 10]');
+    if (!SKETCH_STYLES.includes(String(params.style ?? '<auto>'))) return invalid(`parameters.style ${String(params.style)} is not supported`);
+    const n = Number(params.n ?? 4);
+    if (!Number.isInteger(n) || n < 1 || n > 4) return invalid('parameters.n must be 1-4');
+    return { prompt: input.prompt, n, width: 768, height: 768 };
+  }
+
   async function submit(req: FakeRequest, kind: 'text2image' | 'image2image'): Promise<FakeReply> {
     if (req.headers['x-dashscope-async'] !== 'enable') {
       return {
@@ -120,7 +137,8 @@ export function dashScopeRoutes(files: FakeFiles, requests: Recorded[]): { route
         json: { request_id: randomUUID(), code: 'DataInspectionFailed', message: 'Input data may contain inappropriate content.' },
       };
     }
-    const made = kind === 'text2image' ? await text2image(body) : await imageEdit(body);
+    const made =
+      kind === 'text2image' ? await text2image(body) : body.model === 'wanx-sketch-to-image-lite' ? await sketch(body) : await imageEdit(body);
     if ('status' in made) return made;
     const id = randomUUID();
     tasks.set(id, { ...made, id, polls: 0 });

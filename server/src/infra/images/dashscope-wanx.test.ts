@@ -168,7 +168,35 @@ describe('DashScope Wanx image edit (wanx2.1-imageedit)', () => {
   it('runs the operations Wanx has, and not the others', () => {
     const a = adapter();
     expect(
-      ['generate', 'edit', 'inpaint', 'expand', 'upscale', 'colorize', 'matting', 'qrcode'].map((op) => a.supports(op as ImageJob['op'])),
-    ).toEqual([true, true, true, true, true, true, false, false]);
+      ['generate', 'edit', 'inpaint', 'expand', 'upscale', 'colorize', 'lineart', 'matting', 'qrcode', 'pose'].map((op) => a.supports(op as ImageJob['op'])),
+    ).toEqual([true, true, true, true, true, true, true, false, false, false]);
+  });
+});
+
+describe('DashScope Wanx sketch to image (涂鸦作画, wanx-sketch-to-image-lite)', () => {
+  it('sends the drawing as the sketch, as drawn, at the one size the model has; strength turned into sketch_weight', async () => {
+    const seen = since();
+    const sketch = await testPicture(500, 300);
+    const out = await adapter().run(
+      job({ op: 'lineart', model: 'wanx-sketch-to-image-lite', prompt: '水墨风格，一只猫在屋顶', image: sketch, strength: 0.3, count: 2, seed: 7 }),
+      fakeRunContext().ctx,
+    );
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatchObject({ width: 768, height: 768 });
+    const [request] = seen.requests();
+    expect(request!.path).toBe('/api/v1/services/aigc/image2image/image-synthesis');
+    const body = request!.body as { model: string; input: Record<string, string>; parameters: Record<string, unknown> };
+    expect(body.model).toBe('wanx-sketch-to-image-lite');
+    expect(body.input).toEqual({ sketch_image_url: `data:image/png;base64,${sketch.bytes.toString('base64')}`, prompt: '水墨风格，一只猫在屋顶' });
+    expect(body.parameters).toEqual({ size: '768*768', n: 2, sketch_weight: 7, style: '<auto>', sketch_extraction: false, seed: 7 });
+    expect(body.input).not.toHaveProperty('function');
+  });
+
+  it('keeps to the lines fully when no strength is given, and stands in a prompt when the form had none', async () => {
+    const seen = since();
+    await adapter().run(job({ op: 'lineart', model: 'wanx-sketch-to-image-lite', prompt: ' ', image: await testPicture(64, 64) }), fakeRunContext().ctx);
+    const body = seen.requests()[0]!.body as { input: Record<string, string>; parameters: Record<string, unknown> };
+    expect(body.parameters.sketch_weight).toBe(10);
+    expect(body.input.prompt!.length).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,8 @@ import type { ImageVendorSetup } from './types';
  * The host is the origin of the DashScope base URL chat uses (https://dashscope.aliyuncs.com/
  * compatible-mode/v1 -> https://dashscope.aliyuncs.com), so the international endpoint follows
  * the same setting. Pictures go in as data URLs (`data:{mime};base64,...`), which the Wanx image
- * edit API documents for base_image_url and mask_image_url.
+ * edit API documents for base_image_url and mask_image_url (and which we send for the sketch of
+ * 涂鸦作画 too: our pictures live behind the owner check, never on a public URL).
  */
 
 const T2I_PATH = '/api/v1/services/aigc/text2image/image-synthesis';
@@ -33,7 +34,10 @@ const EDIT_FUNCTIONS = {
   colorize: 'colorization',
 } as const;
 type EditOp = keyof typeof EDIT_FUNCTIONS;
-const OPS: readonly ImageOp[] = ['generate', ...(Object.keys(EDIT_FUNCTIONS) as EditOp[])];
+const OPS: readonly ImageOp[] = ['generate', 'lineart', ...(Object.keys(EDIT_FUNCTIONS) as EditOp[])];
+
+/** wanx-sketch-to-image-lite (涂鸦作画) answers one size only. */
+const SKETCH_SIZE = '768*768';
 
 /** The edit API wants a prompt for every function; these stand in when the tool has none. */
 const DEFAULT_PROMPTS: Record<string, string> = {
@@ -129,9 +133,28 @@ export function createDashScopeWanxAdapter(setup: ImageVendorSetup, polling: Wan
     return { model: job.model, input, parameters };
   }
 
+  /**
+   * Line art and graffiti to image (涂鸦作画, wanx-sketch-to-image-lite on the image2image path):
+   * the user's drawing is the sketch as drawn (no line extraction); sketch_weight 0-10 says how
+   * closely the picture keeps to its lines, our strength (how far it may depart) turned around.
+   * The style is left to the model (<auto>): our style presets are already words in the prompt.
+   */
+  async function sketchBody(job: ImageJob, n: number): Promise<Record<string, unknown>> {
+    const sketch = await asPngOrJpeg(job.image!);
+    const weight = job.strength === undefined ? 10 : Math.round((1 - Math.min(1, Math.max(0, job.strength))) * 10);
+    const parameters: Record<string, unknown> = { size: SKETCH_SIZE, n, sketch_weight: weight, style: '<auto>', sketch_extraction: false };
+    if (job.seed !== undefined) parameters.seed = job.seed;
+    return { model: job.model, input: { sketch_image_url: toDataUrl(sketch), prompt: job.prompt.trim() || '依照线条画成完整精致的画面' }, parameters };
+  }
+
   async function submit(job: ImageJob, signal: AbortSignal): Promise<string> {
     const n = Math.max(1, Math.min(4, job.count));
-    const [path, body] = job.op === 'generate' ? [T2I_PATH, await textBody(job, n)] : [I2I_PATH, await editBody(job, n)];
+    const [path, body] =
+      job.op === 'generate'
+        ? [T2I_PATH, await textBody(job, n)]
+        : job.op === 'lineart'
+          ? [I2I_PATH, await sketchBody(job, n)]
+          : [I2I_PATH, await editBody(job, n)];
     const res = await vendorFetch(
       http,
       `${origin}${path}`,
