@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Progress } from 'antd';
-import { CloseOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloseOutlined, FileOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { MSG, type ToolField } from '@wanxiang/contract';
 import { uploadFile, type UploadHandle } from '../api/files';
 import { RequestError } from '../api/request';
@@ -59,7 +59,9 @@ export function FileField({ field, value, onChange, onUploading }: FileFieldProp
     setPicked({ name: file.name, preview, percent: 0 });
     onChange('');
     onUploading(true);
-    const h = uploadFile(file, ({ loaded, total }) => setPicked((p) => p && { ...p, percent: total > 0 ? Math.min(99, Math.floor((loaded / total) * 100)) : 0 }));
+    const h = uploadFile(file, ({ loaded, total }) =>
+      setPicked((p) => p && { ...p, percent: total > 0 ? Math.min(99, Math.floor((loaded / total) * 100)) : 0 }),
+    );
     handle.current = h;
     h.done
       .then((stored) => {
@@ -103,10 +105,19 @@ export function FileField({ field, value, onChange, onUploading }: FileFieldProp
       />
       {picked ? (
         <div className={styles.picked}>
-          {picked.preview ? <img src={picked.preview} alt={picked.name} className={styles.pickedThumb} /> : <PictureOutlined />}
+          {picked.preview ? (
+            <img src={picked.preview} alt={picked.name} className={styles.pickedThumb} />
+          ) : field.type === 'image' ? (
+            <PictureOutlined />
+          ) : (
+            // A document (CSV, PDF, Word...) is not a picture.
+            <FileOutlined />
+          )}
           <div className={styles.pickedBody}>
             <div className={styles.pickedName}>{picked.name}</div>
-            {picked.percent !== null && <Progress percent={picked.percent} size="small" status="active" aria-label={MSG.toolFormUploading} />}
+            {picked.percent !== null && (
+              <Progress percent={picked.percent} size="small" status="active" aria-label={MSG.toolFormUploading} />
+            )}
             {picked.error && <div className={styles.error}>{picked.error}</div>}
             {value && picked.percent === null && !picked.error && <div className={styles.uploaded}>{MSG.toolFormUploaded}</div>}
           </div>
