@@ -16,6 +16,8 @@ export interface AcademicResult {
   publisher: string;
   link: string;
   tags: string[];
+  /** The work's DOI as a https://doi.org/ link, when the source gives one (AI论文's references cite it). */
+  doi?: string;
 }
 
 export interface ArxivItem {

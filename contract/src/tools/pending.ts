@@ -38,14 +38,8 @@ const DOCUMENT_FAMILY: PendingRoute[] = [
     'mapping/docsCreateMarkmap': ['文档生成导图', 'mindmap'],
   }),
   ...family(14, '/doc', {
-    thesis: ['AI论文', 'thesis'],
-    AiLongThesis: ['万字长文', 'thesis'],
-    AiWriting: ['AI写作', 'writing'],
     bigAiTranslate: ['长文翻译', 'translate'],
     AiORCModel: ['文字识别', 'doc'],
-    articleCheck: ['文章检测', 'doc'],
-    articleCorrection: ['文章纠错', 'doc'],
-    dailyModel: ['日报周报', 'writing'],
     chineseTranslate: ['中文翻译', 'translate'],
   }),
   ...family(14, '/AITranslate', {
@@ -62,8 +56,6 @@ const DOCUMENT_FAMILY: PendingRoute[] = [
     translateArticle: ['文章翻译', 'translate'],
   }),
   ...family(14, '/aigc', { drapAigc: ['降AIGC率', 'aigc'], articlePlagiarismChecking: ['论文查重', 'aigc'] }),
-  ...family(14, '/aiThesis', { '': ['AI论文', 'thesis'] }),
-  ...family(14, '/newAiThesis', { index: ['AI论文', 'thesis'] }),
   ...family(14, '/PdfTools', { '': ['PDF工具', 'doc'] }),
   { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
 ];

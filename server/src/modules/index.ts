@@ -30,6 +30,7 @@ import { registerSigninRoutes } from './signin/routes';
 import { registerSiteRoutes } from './site/routes';
 import { registerSlidesRoutes } from './slides/routes';
 import { tasksModule } from './tasks/module';
+import { registerThesisRoutes } from './thesis/routes';
 import { registerToolRoutes } from './tools/routes';
 import { uploadsModule } from './uploads/module';
 import { registerWebdiskRoutes } from './webdisk/routes';
@@ -76,4 +77,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes },
   { name: 'img', routes: registerImgRoutes },
   { name: 'whiteboard', routes: registerWhiteboardRoutes },
+  { name: 'thesis', routes: registerThesisRoutes },
 ];

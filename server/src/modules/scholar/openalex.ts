@@ -117,7 +117,14 @@ function toAcademicResult(w: z.infer<typeof Work>): AcademicResult | null {
     publisher: clip(squash(w.primary_location?.source?.display_name ?? w.best_oa_location?.source?.display_name)),
     link,
     tags: tags.slice(0, MAX_TAGS),
+    ...(doiLink(w.doi) ? { doi: doiLink(w.doi) } : {}),
   };
+}
+
+/** OpenAlex's DOI ('https://doi.org/10.x/y' or a bare '10.x/y') as a https://doi.org/ link; '' when it is not a DOI. */
+export function doiLink(v: string | null | undefined): string {
+  const m = /(?:^|doi\.org\/)(10\.\d{4,9}\/\S+)$/i.exec((v ?? '').trim());
+  return m ? `https://doi.org/${m[1]}` : '';
 }
 
 /** OpenAlex ships abstracts as word -> positions (for licensing reasons); put the words back in order. */

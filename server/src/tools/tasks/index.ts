@@ -6,6 +6,7 @@ import { imgEffectHandler } from './img-effect';
 import { imageToolHandlers } from './image-tool';
 import { posterBackgroundHandler } from './poster-background';
 import { resumeHandlers } from './resume';
+import { thesisHandler } from './thesis';
 
 /**
  * The server halves of the task tools (and internal long work), by name. Adding a task tool is
@@ -15,7 +16,7 @@ import { resumeHandlers } from './resume';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

@@ -1,0 +1,121 @@
+import { outlineChapters, parseThesisOutline, THESIS_MSG, THESIS_TASK_TOOL_ID, type ThesisOutline } from '@wanxiang/contract';
+import type { AppContext } from '../../context';
+import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { LlmError } from '../../llm/errors';
+import { TaskFailure, type TaskHandler, type TaskRow } from '../../jobs';
+import { pickPromptModel } from '../../modules/img/prompt-helper';
+import { abstractText, CHAPTER_SYSTEM, chapterUserMessage, demoChapter, keepKnownCitations, thesisForm, type ThesisForm } from '../../modules/thesis/prompts';
+import { findReferences, type ThesisReference } from '../../modules/thesis/references';
+import { docxToPdf } from './office-pdf';
+import { thesisDocx } from './thesis-docx';
+
+/**
+ * 论文成稿 (thesisDocx): the task behind AI论文 / 万字长文 / AI写作. Real references first (the
+ * scholar adapter), then one model call per chapter with the outline and the numbered references
+ * (progress by chapter), then the DOCX and, where LibreOffice is installed, its PDF. Any failure of
+ * the model is the spec's 生成失败 sentence; the engine gives the count (or the points) back once.
+ */
+
+export type ThesisTaskContext = Pick<AppContext, 'llm' | 'catalog' | 'config'>;
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Progress: references 0-10, chapters 10-85, DOCX 85-92, PDF to 100. */
+const REFS_DONE = 10;
+const CHAPTERS_DONE = 85;
+
+export function thesisOutlineOf(inputs: TaskRow['inputs']): ThesisOutline {
+  const outline = parseThesisOutline(String(inputs.outline ?? ''));
+  return { title: String(inputs.title ?? '').trim() || outline.title, chapters: outlineChapters(outline) };
+}
+
+/** Checked before anything is held (and again on a retry). */
+export function thesisRefusal(inputs: TaskRow['inputs']): string | null {
+  if (!String(inputs.title ?? '').trim()) return THESIS_MSG.titleRequired;
+  return thesisOutlineOf(inputs).chapters.length ? null : THESIS_MSG.outlineRequired;
+}
+
+const safeName = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '').slice(0, 30) || 'AI论文';
+
+async function writeChapter(
+  ctx: ThesisTaskContext,
+  signal: AbortSignal,
+  form: ThesisForm,
+  outline: ThesisOutline,
+  index: number,
+  refs: readonly ThesisReference[],
+): Promise<string> {
+  const model = pickPromptModel(ctx);
+  if (!model) throw new TaskFailure(THESIS_MSG.noModel);
+  const words = Math.round(form.length / Math.max(1, outline.chapters.length));
+  const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demoChapter(form, outline, index, refs)) } : undefined;
+  let text = '';
+  try {
+    for await (const d of ctx.llm.stream({
+      model,
+      messages: [
+        { role: 'system', content: CHAPTER_SYSTEM },
+        { role: 'user', content: chapterUserMessage(form, outline, index, refs, words) },
+      ],
+      temperature: 0.6,
+      maxTokens: Math.min(6000, Math.round(words * 2)),
+      signal,
+      ...(headers ? { headers } : {}),
+    })) {
+      if (d.type === 'text') text += d.text;
+    }
+  } catch (err) {
+    if (signal.aborted) throw err;
+    if (err instanceof LlmError) throw new TaskFailure(THESIS_MSG.failed);
+    throw err;
+  }
+  if (!text.trim()) throw new TaskFailure(THESIS_MSG.failed);
+  return keepKnownCitations(text.trim(), refs);
+}
+
+export function thesisHandler(ctx: ThesisTaskContext): TaskHandler {
+  return {
+    name: THESIS_TASK_TOOL_ID,
+    timeoutMs: 30 * 60_000,
+    refuse: thesisRefusal,
+    async run(task, tools) {
+      const form = thesisForm(task.inputs);
+      const outline = thesisOutlineOf(task.inputs);
+      if (!outline.chapters.length) throw new TaskFailure(THESIS_MSG.outlineRequired);
+
+      await tools.progress(2, THESIS_MSG.stageReferences);
+      const refs = await findReferences(ctx.config.scholar, { title: form.title, field: form.field }, tools.signal);
+      tools.signal.throwIfAborted();
+      await tools.progress(REFS_DONE, THESIS_MSG.stageReferences);
+
+      const chapters: { title: string; body: string }[] = [];
+      const total = outline.chapters.length;
+      for (let i = 0; i < total; i++) {
+        const title = outline.chapters[i]!.title;
+        await tools.progress(REFS_DONE + Math.round(((CHAPTERS_DONE - REFS_DONE) * i) / total), THESIS_MSG.stageChapter(i + 1, total, title));
+        chapters.push({ title, body: await writeChapter(ctx, tools.signal, form, outline, i, refs) });
+      }
+
+      await tools.progress(CHAPTERS_DONE, THESIS_MSG.stageDocx);
+      const docx = await thesisDocx(
+        {
+          title: form.title,
+          field: form.field,
+          type: form.type,
+          date: new Date().toISOString().slice(0, 10),
+          abstract: abstractText(form, outline, refs.length),
+          chapters,
+          references: refs,
+          english: form.language === 'English',
+        },
+        task.id,
+      );
+      const base = safeName(form.title);
+      const files = [await tools.saveFile({ name: `${base}.docx`, contentType: DOCX_TYPE, body: docx })];
+      await tools.progress(92, THESIS_MSG.stagePdf);
+      const pdf = await docxToPdf(docx, tools.signal);
+      tools.signal.throwIfAborted();
+      if (pdf) files.push(await tools.saveFile({ name: `${base}.pdf`, contentType: 'application/pdf', body: pdf }));
+      return { files, text: pdf ? THESIS_MSG.done(total, refs.length) : THESIS_MSG.doneDocxOnly(total, refs.length) };
+    },
+  };
+}
