@@ -13,6 +13,7 @@ import { TASKS_MSG } from './msg/tasks';
 import { IMAGES_MSG } from './msg/images';
 import { TOOLS_MSG } from './msg/tools';
 import { WEBDISK_MSG } from './msg/webdisk';
+import { TRANSLATE_MSG } from './msg/translate';
 
 /**
  * Every user-facing Chinese string of the spec, named by meaning. Web and server read
@@ -712,7 +713,8 @@ export const MSG = {
   ...IMAGES_MSG,
   ...IMG_MSG,
   ...CHARTS_MSG,
+  ...TRANSLATE_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, TRANSLATE_MSG } as const;

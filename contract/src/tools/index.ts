@@ -7,6 +7,7 @@ import { IMAGE_TOOLS } from './images';
 import { PAGE_ENTRIES } from './pages';
 import { PENDING_ROUTES } from './pending';
 import type { ToolSpec } from './spec';
+import { TRANSLATE_TOOLS } from './translate';
 import { THESIS_TOOLS } from './thesis';
 import { WRITING_TOOLS } from './writing';
 
@@ -25,9 +26,10 @@ export * from './design-docs';
 export { CHART_TOOLS, CHART_TYPE_LABELS, DATA_FILE_EXTENSIONS, DATA_FILE_MAX_BYTES, PAGE_THEMES } from './charts';
 export * from './chart-check';
 export * from './html-page';
+export * from './translate';
 export * from './thesis';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...THESIS_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));
@@ -38,6 +40,11 @@ export function toolById(id: string): ToolSpec | undefined {
 
 export function toolByPath(path: string): ToolSpec | undefined {
   return byPath.get(path);
+}
+
+/** Ids of every registry entry of one group (the listing calls' ?group=, 翻译记录). */
+export function toolIdsOfGroup(group: ToolSpec['group']): string[] {
+  return TOOLS.filter((t) => t.group === group).map((t) => t.id);
 }
 
 const pendingTitles = new Map(PENDING_ROUTES.map((p) => [p.path, p.title]));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TOOLS_MSG } from '../msg/tools';
+import { TRANSLATE_MSG } from '../msg/translate';
 import { pageField, rowsField } from '../schemas/common';
 import type { ToolInputs } from './inputs';
+import { TOOL_GROUPS } from './spec';
 
 /**
  * The prompt tools' run, history and export calls (docs/api.md "Tools"). POST
@@ -17,11 +19,15 @@ export const ToolRunIdParamsSchema = z.object({ runId: z.string().min(1).max(64)
 export const ToolHistoryQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 export type ToolHistoryQuery = z.infer<typeof ToolHistoryQuerySchema>;
 
+/** ?group= of the listing calls: only the tools of one registry group (翻译记录 lists group translate). */
+export const toolGroupField = z.enum(TOOL_GROUPS, { error: TRANSLATE_MSG.toolGroupUnknown }).optional();
+
 /**
- * GET /api/v1/tools/runs?page=&rows=: the caller's own runs of every tool, newest first (the
- * data board's 最近使用的工具). Paged with the shared page/rows fields, 20 a page by default.
+ * GET /api/v1/tools/runs?page=&rows=&group=: the caller's own runs of every tool (or of one
+ * group's tools), newest first (the data board's 最近使用的工具, 翻译记录). Paged with the shared
+ * page/rows fields, 20 a page by default.
  */
-export const ToolRunsQuerySchema = z.object({ page: pageField, rows: rowsField });
+export const ToolRunsQuerySchema = z.object({ page: pageField, rows: rowsField, group: toolGroupField });
 export type ToolRunsQuery = z.infer<typeof ToolRunsQuerySchema>;
 
 export const TOOL_EXPORT_FORMATS = ['md', 'docx'] as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TRANSLATE_MSG } from '../msg/translate';
+import { toolGroupField } from './runs';
 
 /**
  * The public shape of a task (long work: task tools, slide files) as the tasks API serves it
@@ -45,11 +47,14 @@ export interface TaskInfo {
   updatedAt: string;
 }
 
-/** GET /api/v1/tasks?tool=&page= */
-export const TaskListQuerySchema = z.object({
-  tool: z.string().min(1).max(64),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+/** GET /api/v1/tasks?tool=&page= (one tool's tasks) or ?group=&page= (every tool of a registry group: 翻译记录). */
+export const TaskListQuerySchema = z
+  .object({
+    tool: z.string().min(1).max(64).optional(),
+    group: toolGroupField,
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine((q) => q.tool !== undefined || q.group !== undefined, { error: TRANSLATE_MSG.taskListNeedsTool, path: ['tool'] });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 
 /** Tasks per page of the list call. */

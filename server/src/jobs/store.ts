@@ -281,14 +281,21 @@ export async function selectUserTask(db: Executor, userId: number, id: string): 
   return out[0] ?? null;
 }
 
-export async function listUserTasks(db: Executor, userId: number, toolId: string, limit: number, offset: number): Promise<{ list: TaskRow[]; total: number }> {
+/** One page of the user's tasks of these tools (one tool's, or a registry group's), newest first. */
+export async function listUserTasks(db: Executor, userId: number, tool: string | readonly string[], limit: number, offset: number): Promise<{ list: TaskRow[]; total: number }> {
+  const toolIds = typeof tool === 'string' ? [tool] : tool;
+  if (toolIds.length === 0) return { list: [], total: 0 };
+  const tools = sql.join(
+    toolIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [list, total] = await Promise.all([
     rows(
       db,
-      sql`SELECT ${COLUMNS} FROM tasks WHERE user_id = ${userId}::bigint AND tool_id = ${toolId}
+      sql`SELECT ${COLUMNS} FROM tasks WHERE user_id = ${userId}::bigint AND tool_id IN (${tools})
       ORDER BY created_at DESC, id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
     ),
-    count(db, sql`SELECT count(*)::int AS n FROM tasks WHERE user_id = ${userId}::bigint AND tool_id = ${toolId}`),
+    count(db, sql`SELECT count(*)::int AS n FROM tasks WHERE user_id = ${userId}::bigint AND tool_id IN (${tools})`),
   ]);
   return { list, total };
 }

@@ -32,6 +32,7 @@ import { registerSlidesRoutes } from './slides/routes';
 import { tasksModule } from './tasks/module';
 import { registerThesisRoutes } from './thesis/routes';
 import { registerToolRoutes } from './tools/routes';
+import { registerTranslateRoutes } from './translate/routes';
 import { uploadsModule } from './uploads/module';
 import { registerWebdiskRoutes } from './webdisk/routes';
 import { registerWhiteboardRoutes } from './whiteboard/routes';
@@ -78,4 +79,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'img', routes: registerImgRoutes },
   { name: 'whiteboard', routes: registerWhiteboardRoutes },
   { name: 'thesis', routes: registerThesisRoutes },
+  { name: 'translate', routes: registerTranslateRoutes },
 ];

@@ -4,6 +4,7 @@ import { LIFE_PROMPTS } from './prompts-life';
 import { WORK_PROMPTS } from './prompts-work';
 import { WRITING_PROMPTS } from './prompts-writing';
 import { CHART_PROMPTS } from './prompts-charts';
+import { TRANSLATE_PROMPTS } from './prompts-translate';
 import { THESIS_PROMPTS } from './prompts-thesis';
 import { DEMO_ANSWER_MAX_CHARS, type PromptToolServer, type RandomSource } from './types';
 
@@ -12,7 +13,7 @@ export { cryptoRandom } from './draws';
 export { renderToolUserMessage } from './render';
 
 /** Every prompt tool's server half, by tool id. */
-const PROMPT_SERVERS: readonly PromptToolServer[] = [...LIFE_PROMPTS, ...WORK_PROMPTS, ...WRITING_PROMPTS, ...CHART_PROMPTS, ...THESIS_PROMPTS];
+const PROMPT_SERVERS: readonly PromptToolServer[] = [...LIFE_PROMPTS, ...WORK_PROMPTS, ...WRITING_PROMPTS, ...CHART_PROMPTS, ...THESIS_PROMPTS, ...TRANSLATE_PROMPTS];
 const byId = new Map(PROMPT_SERVERS.map((s) => [s.id, s]));
 
 export function promptToolServer(id: string): PromptToolServer | undefined {

@@ -1,4 +1,4 @@
-import { checkToolInputs, MSG, TASK_PAGE_SIZE, toolById, type TaskInfo, type TaskListQuery, type ToolSpec } from '@wanxiang/contract';
+import { checkToolInputs, MSG, TASK_PAGE_SIZE, toolById, toolIdsOfGroup, type TaskInfo, type TaskListQuery, type ToolSpec } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -29,7 +29,9 @@ export async function getTask(ctx: Pick<AppContext, 'database'>, user: Asker, id
 }
 
 export async function listTasks(ctx: Pick<AppContext, 'database'>, user: Asker, q: TaskListQuery): Promise<{ list: TaskInfo[]; total: number }> {
-  const { list, total } = await listUserTasks(ctx.database.db, user.id, q.tool, TASK_PAGE_SIZE, (q.page - 1) * TASK_PAGE_SIZE);
+  // One tool's tasks, or every tool's of a registry group (翻译记录: text tools have no tasks, document and image tools do).
+  const toolIds = q.tool !== undefined ? [q.tool] : toolIdsOfGroup(q.group!);
+  const { list, total } = await listUserTasks(ctx.database.db, user.id, toolIds, TASK_PAGE_SIZE, (q.page - 1) * TASK_PAGE_SIZE);
   return { list: list.map(toTaskInfo), total };
 }
 

@@ -8,6 +8,7 @@ import {
   TOOL_HISTORY_PAGE_SIZE,
   TOOLS,
   toolById,
+  toolIdsOfGroup,
   type ToolHistoryRes,
   type ToolInputs,
   type ToolListItem,
@@ -170,13 +171,17 @@ export async function ownRun(ctx: Pick<AppContext, 'database'>, userId: number, 
 export async function toolHistory(ctx: Pick<AppContext, 'database'>, userId: number, toolId: string, page: number): Promise<ToolHistoryRes> {
   const tool = toolById(toolId);
   if (!tool) throw notFound(MSG.toolNotFound);
-  const { list, total } = await listOwnRuns(ctx.database.db, userId, tool.id, TOOL_HISTORY_PAGE_SIZE, (page - 1) * TOOL_HISTORY_PAGE_SIZE);
+  const { list, total } = await listOwnRuns(ctx.database.db, userId, [tool.id], TOOL_HISTORY_PAGE_SIZE, (page - 1) * TOOL_HISTORY_PAGE_SIZE);
   return { list: list.map(toItem), total };
 }
 
-/** The caller's own runs of every tool, newest first (runs of a tool since removed from the registry included). */
-export async function recentRuns(ctx: Pick<AppContext, 'database'>, userId: number, { page, rows }: ToolRunsQuery): Promise<ToolRunsRes> {
-  const { list, total } = await listOwnRuns(ctx.database.db, userId, null, rows, (page - 1) * rows);
+/**
+ * The caller's own runs of every tool (runs of a tool since removed from the registry included),
+ * or of one group's tools, newest first.
+ */
+export async function recentRuns(ctx: Pick<AppContext, 'database'>, userId: number, { page, rows, group }: ToolRunsQuery): Promise<ToolRunsRes> {
+  const toolIds = group ? toolIdsOfGroup(group) : null;
+  const { list, total } = await listOwnRuns(ctx.database.db, userId, toolIds, rows, (page - 1) * rows);
   return { list: list.map(toItem), total, page, rows };
 }
 

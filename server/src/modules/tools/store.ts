@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toolRuns } from '../../db/schema';
 
@@ -21,11 +21,12 @@ export async function selectOwnRun(db: Executor, userId: number, runId: string):
 }
 
 /**
- * One page of the user's runs, newest first, and how many there are: of one tool (a tool's
- * history), or of every tool when toolId is null (the data board's recent runs).
+ * One page of the user's runs, newest first, and how many there are: of some tools (a tool's
+ * history, a group's: 翻译记录), or of every tool when toolIds is null (the data board's recent runs).
  */
-export async function listOwnRuns(db: Executor, userId: number, toolId: string | null, limit: number, offset: number): Promise<{ list: ToolRunRow[]; total: number }> {
-  const where = toolId === null ? eq(toolRuns.userId, userId) : and(eq(toolRuns.userId, userId), eq(toolRuns.toolId, toolId));
+export async function listOwnRuns(db: Executor, userId: number, toolIds: readonly string[] | null, limit: number, offset: number): Promise<{ list: ToolRunRow[]; total: number }> {
+  if (toolIds !== null && toolIds.length === 0) return { list: [], total: 0 };
+  const where = toolIds === null ? eq(toolRuns.userId, userId) : and(eq(toolRuns.userId, userId), inArray(toolRuns.toolId, [...toolIds]));
   const [list, totals] = await Promise.all([
     db.select().from(toolRuns).where(where).orderBy(desc(toolRuns.createdAt), desc(toolRuns.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(toolRuns).where(where),

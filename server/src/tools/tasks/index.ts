@@ -1,8 +1,10 @@
+import { toolById, TRANSLATE_IMAGE_ID } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { TaskHandler } from '../../jobs';
 import { slidesFileHandler } from '../../modules/slides/build-task';
 import { designToolHandlers } from './design-tool';
 import { imgEffectHandler } from './img-effect';
+import { imageTranslateHandler } from './image-translate';
 import { imageToolHandlers } from './image-tool';
 import { posterBackgroundHandler } from './poster-background';
 import { resumeHandlers } from './resume';
@@ -16,7 +18,7 @@ import { thesisHandler } from './thesis';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {
