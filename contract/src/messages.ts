@@ -4,6 +4,7 @@ import { FILES_MSG } from './msg/files';
 import { IMG_MSG } from './msg/img';
 import { MCP_MSG } from './msg/mcp';
 import { MINDMAP_MSG } from './msg/mindmap';
+import { PDF_TOOLS_MSG } from './msg/pdf-tools';
 import { PROVIDERS_MSG } from './msg/providers';
 import { SCHOLAR_MSG } from './msg/scholar';
 import { SEARCH_MSG } from './msg/search';
@@ -713,8 +714,9 @@ export const MSG = {
   ...IMAGES_MSG,
   ...IMG_MSG,
   ...CHARTS_MSG,
+  ...PDF_TOOLS_MSG,
   ...TRANSLATE_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, TRANSLATE_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG } as const;

@@ -5,6 +5,7 @@ import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
 import { IMAGE_TOOLS } from './images';
 import { PAGE_ENTRIES } from './pages';
+import { PDF_TOOLS } from './pdf-tools';
 import { PENDING_ROUTES } from './pending';
 import type { ToolSpec } from './spec';
 import { TRANSLATE_TOOLS } from './translate';
@@ -26,10 +27,12 @@ export * from './design-docs';
 export { CHART_TOOLS, CHART_TYPE_LABELS, DATA_FILE_EXTENSIONS, DATA_FILE_MAX_BYTES, PAGE_THEMES } from './charts';
 export * from './chart-check';
 export * from './html-page';
+export * from './pdf-tools';
+export * from './pdf-pages';
 export * from './translate';
 export * from './thesis';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS, ...PDF_TOOLS];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

@@ -39,7 +39,6 @@ const DOCUMENT_FAMILY: PendingRoute[] = [
   }),
   ...family(14, '/doc', {
     bigAiTranslate: ['长文翻译', 'translate'],
-    AiORCModel: ['文字识别', 'doc'],
   }),
   ...family(14, '/AITranslate', {
     translatePdf: ['PDF翻译', 'translate'],
@@ -47,7 +46,6 @@ const DOCUMENT_FAMILY: PendingRoute[] = [
     TranslateDoc2: ['文档翻译', 'translate'],
   }),
   ...family(14, '/aigc', { drapAigc: ['降AIGC率', 'aigc'], articlePlagiarismChecking: ['论文查重', 'aigc'] }),
-  ...family(14, '/PdfTools', { '': ['PDF工具', 'doc'] }),
   { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
 ];
 

@@ -116,6 +116,12 @@ export interface TaskHandler {
    * before anything is held: a Chinese refusal (answered as 400), or null.
    */
   refuse?(inputs: TaskRow['inputs']): string | null;
+  /**
+   * Checks of a task tool's uploaded files the extension and size cannot tell (a PDF's page count,
+   * a zip bomb), read at submit after `refuse` and before anything is held: a Chinese refusal
+   * (answered as 400), or null. Files are read as the submitting user: another user's id is not found.
+   */
+  inspect?(inputs: TaskRow['inputs'], userId: number): Promise<string | null>;
   /** Claims before a task whose worker keeps dying fails (default TASK_MAX_ATTEMPTS). */
   maxAttempts?: number;
   /**

@@ -63,6 +63,8 @@ export const PAGES = {
   modelDescribe: lazy(() => import('../features/registry/ModelDescribePage')),
   designHub: lazy(() => import('../features/registry/DesignHubPage')),
   designClassRoom: lazy(() => import('../features/registry/DesignClassRoomPage')),
+  // PDF工具 (/PdfTools): the hub of the PDF operations' cards (features/pdf-tools)
+  pdfTools: lazy(() => import('../features/pdf-tools/PdfToolsPage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
   taskTool: lazy(() => import('../tools/TaskToolPage')),

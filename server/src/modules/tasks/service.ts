@@ -118,7 +118,7 @@ export async function submitToolTask(
   const checked = checkToolInputs(tool, rawInputs);
   if (!checked.ok) throw badRequest(checked.msg);
   await checkInputFiles(ctx, user, tool, checked.values);
-  const refusal = handler.refuse?.(checked.values);
+  const refusal = handler.refuse?.(checked.values) ?? (await handler.inspect?.(checked.values, user.id));
   if (refusal) throw badRequest(refusal);
   const row = await submitTask(ctx, {
     user,

@@ -6,6 +6,8 @@ import { designToolHandlers } from './design-tool';
 import { imgEffectHandler } from './img-effect';
 import { imageTranslateHandler } from './image-translate';
 import { imageToolHandlers } from './image-tool';
+import { docOcrHandlers } from './pdf/doc-ocr';
+import { pdfToolHandlers } from './pdf/pdf-tools';
 import { posterBackgroundHandler } from './poster-background';
 import { resumeHandlers } from './resume';
 import { thesisHandler } from './thesis';
@@ -18,7 +20,7 @@ import { thesisHandler } from './thesis';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

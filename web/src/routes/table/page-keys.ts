@@ -58,6 +58,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   aIPosterCreate: 'poster',
   aiChartHistory: 'chartHistory',
   picture: 'picture',
+  pdfTools: 'pdfTools',
   // views of the registry (web/src/features/registry)
   deepseek: 'deepseek',
   stage: 'stage',
