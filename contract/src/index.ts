@@ -28,6 +28,7 @@ export * from './schemas/mcp';
 export * from './schemas/agents';
 export * from './schemas/mindmap';
 export * from './schemas/slides';
+export * from './schemas/doc-source';
 export * from './schemas/files';
 export * from './schemas/img';
 export * from './schemas/whiteboard';

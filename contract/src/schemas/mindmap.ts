@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { pageField } from './common';
+import { docSourceFileId } from './doc-source';
 
 /** Request and answer shapes of the mind map (2.8, 7.5) and the shared custom models (7.4 chat2 family). */
 
@@ -9,16 +10,18 @@ import { pageField } from './common';
 /** Longest source text a mind map is drawn from (a long chat answer fits). */
 export const MINDMAP_CONTENT_MAX = 20_000;
 
-/** POST /api/v1/mindmap/generate: the chat message's text (and an optional title); answers a chat stream of markdown. */
-export const MindMapGenerateSchema = z.object({
-  content: z
-    .string({ error: MSG.mindmapContentRequired })
-    .trim()
-    .min(1, { error: MSG.mindmapContentRequired })
-    .max(MINDMAP_CONTENT_MAX, { error: MSG.mindmapContentTooLong }),
-  title: z.string().trim().max(100).optional(),
-});
-export type MindMapGenerateRequest = z.infer<typeof MindMapGenerateSchema>;
+/**
+ * POST /api/v1/mindmap/generate: the chat message's text (and an optional title), or `fileId`, the caller's
+ * uploaded document or transcript (docs/product/mindmap-and-slides.md §11); answers a chat stream of markdown.
+ */
+export const MindMapGenerateSchema = z
+  .object({
+    content: z.string({ error: MSG.mindmapContentRequired }).trim().max(MINDMAP_CONTENT_MAX, { error: MSG.mindmapContentTooLong }).optional(),
+    title: z.string().trim().max(100).optional(),
+    fileId: docSourceFileId.optional(),
+  })
+  .refine((b) => Boolean(b.content || b.fileId), { error: MSG.mindmapContentRequired, path: ['content'] });
+export type MindMapGenerateRequest = z.input<typeof MindMapGenerateSchema>;
 
 // ---- Shared custom models ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { docSourceFileId } from './doc-source';
 
 /**
  * Presentations (docs/product/mindmap-and-slides.md §2, §3, §4, §5, §7): the outline streamed by a model, the
@@ -19,8 +20,15 @@ const TASK_ID_MAX = 40;
  */
 const content = z.string().max(PPT_CONTENT_MAX, { error: MSG.slidesContentTooLong }).optional();
 
-/** POST /api/v1/ppt/outline: the chat message or topic the outline is made from. */
-export const PptOutlineSchema = z.object({ content });
+/**
+ * POST /api/v1/ppt/outline: the chat message or topic the outline is made from, or `fileId`, the caller's
+ * uploaded document; `from` 'oldPpt' keeps an old deck's slide titles and order (docs/product/mindmap-and-slides.md §11).
+ */
+export const PptOutlineSchema = z.object({
+  content,
+  fileId: docSourceFileId.optional(),
+  from: z.enum(['doc', 'oldPpt'], { error: MSG.docSourceUseInvalid }).optional(),
+});
 export type PptOutlineReq = z.infer<typeof PptOutlineSchema>;
 
 /** POST /api/v1/ppt/createNewPPT (createPPT): template id and the outline markdown. */
@@ -34,8 +42,8 @@ export const PptCreateSchema = z.object({
 export type PptCreateReq = z.infer<typeof PptCreateSchema>;
 
 /** The spec's message when there is no content to work from, else null. */
-export function pptContentProblem(req: { content?: string }): string | null {
-  return req.content?.trim() ? null : MSG.slidesContentRequired;
+export function pptContentProblem(req: { content?: string; fileId?: string }): string | null {
+  return req.content?.trim() || req.fileId ? null : MSG.slidesContentRequired;
 }
 
 /** Content first, then the template (docs/product/mindmap-and-slides.md §5 order). */

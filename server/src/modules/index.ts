@@ -4,6 +4,7 @@ import { registerAgentRoutes } from './agents/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerChatRoutes } from './chat/routes';
 import { registerConfigRoutes } from './config/routes';
+import { registerDocSourceRoutes } from './doc-source/routes';
 import { registerDownloadRoutes } from './downloads/routes';
 import { registerFeedbackRoutes } from './feedback/routes';
 import { registerFileRoutes } from './files/routes';
@@ -71,6 +72,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   mcpModule,
   { name: 'agents', routes: registerAgentRoutes },
   { name: 'mindmap', routes: registerMindMapRoutes },
+  { name: 'doc-source', routes: registerDocSourceRoutes },
   { name: 'shared-models', routes: registerSharedModelRoutes },
   { name: 'slides', routes: registerSlidesRoutes },
   { name: 'tools', routes: registerToolRoutes },

@@ -10,8 +10,11 @@ export const MINDMAP_SYSTEM_PROMPT = [
   '用二级标题（##）表示主要分支，用三级标题（###）或无序列表（- ）表示要点；每个要点简短（不超过30个字）；层级不超过4层。',
 ].join('');
 
+/** Said of an uploaded document or transcript (docs/product/mindmap-and-slides.md §11): its own structure leads the map. */
+export const MINDMAP_DOCUMENT_NOTE = '内容来自用户上传的文档或录音转写，其中的 Markdown 标题标出了原文的章节；请沿用原文的章节结构作为分支，要点取自原文。\n';
+
 /** The user message: the fixed instruction (kept in the user turn so every vendor sees it), then the content. */
-export function mindMapUserPrompt(content: string, title?: string): string {
+export function mindMapUserPrompt(content: string, title?: string, fromDocument = false): string {
   const head = title ? `标题：${title}\n` : '';
-  return `${MINDMAP_MARKER}请根据下面的内容生成思维导图 Markdown。\n${head}内容：\n${content}`;
+  return `${MINDMAP_MARKER}请根据下面的内容生成思维导图 Markdown。\n${fromDocument ? MINDMAP_DOCUMENT_NOTE : ''}${head}内容：\n${content}`;
 }

@@ -21,8 +21,11 @@ export interface MindMapRequest {
   id: string;
   model: CatalogModel;
   hold: Reservation;
-  content: string;
+  /** The text, or how to get it once the stream runs (a long document is condensed first, doc-source/condense.ts). */
+  content: string | ((signal: AbortSignal) => Promise<string>);
   title?: string;
+  /** The content is an uploaded document or transcript: the prompt asks to keep its headings. */
+  fromDocument?: boolean;
 }
 
 /**
@@ -37,16 +40,18 @@ export function mindMapJob(ctx: AppContext, m: MindMapRequest): StreamJob {
     heartbeatMs: ctx.config.chatHeartbeatMs,
     reasoning: false,
     maxTextChars: OUTPUT_MAX_CHARS,
-    upstream: (signal) =>
-      ctx.llm.stream({
+    upstream: async function* (signal) {
+      const content = typeof m.content === 'string' ? m.content : await m.content(signal);
+      yield* ctx.llm.stream({
         model: m.model,
         messages: [
           { role: 'system', content: MINDMAP_SYSTEM_PROMPT },
-          { role: 'user', content: mindMapUserPrompt(m.content, m.title) },
+          { role: 'user', content: mindMapUserPrompt(content, m.title, m.fromDocument) },
         ],
         temperature: 0.3,
         signal,
-      }),
+      });
+    },
     failureEvent: (err) => (err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.mindmapFailed }),
   };
 }

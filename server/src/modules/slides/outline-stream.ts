@@ -3,7 +3,10 @@ import { STREAM_HEARTBEAT_MS, type PptOutlineReq } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import type { StreamJob } from '../../streaming/engine';
-import { OUTLINE_SYSTEM, outlineUserMessage } from './outline-prompt';
+import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { demoDocOutline } from '../doc-source/demo';
+import type { DocumentSource } from '../doc-source/source';
+import { OUTLINE_SYSTEM, outlineUserMessage, type OutlineSource } from './outline-prompt';
 
 /** The model of presentation text (docs/product/mindmap-and-slides.md §7); the default chat model when it is not served. */
 export const OUTLINE_MODEL_KEY = 'v35';
@@ -21,23 +24,31 @@ export function pickOutlineModel(ctx: Pick<AppContext, 'catalog' | 'llm'>): Cata
  * An outline as a streaming-engine job (chat stream protocol: meta, text..., done or error). Not
  * metered: the count of doc_ppt is held when the deck is built. A client that leaves aborts the upstream.
  */
-export function outlineJob(ctx: AppContext, model: CatalogModel, req: PptOutlineReq): StreamJob {
+export function outlineJob(ctx: AppContext, model: CatalogModel, req: PptOutlineReq, doc?: DocumentSource): StreamJob {
+  const source: OutlineSource = doc ? (req.from ?? 'doc') : 'text';
   return {
     label: 'ppt outline',
     meta: { conversationId: '', messageId: randomUUID(), model: model.key, demo: ctx.llm.demo },
     hold: null,
     heartbeatMs: STREAM_HEARTBEAT_MS,
     reasoning: false,
-    upstream: (signal) =>
-      ctx.llm.stream({
+    upstream: async function* (signal) {
+      // A document is read (and condensed when long) once the stream runs.
+      const content = doc ? await doc.content(signal) : (req.content ?? '');
+      // The demo answer follows the document's own headings or the old deck's slides (doc-source/demo.ts).
+      const demo = doc && ctx.llm.demo ? demoDocOutline(content, source === 'oldPpt' ? 'oldPpt' : 'doc', doc.title ?? doc.name) : undefined;
+      yield* ctx.llm.stream({
         model,
         messages: [
           { role: 'system', content: OUTLINE_SYSTEM },
-          { role: 'user', content: outlineUserMessage(req.content ?? '') },
+          { role: 'user', content: outlineUserMessage(content, source) },
         ],
         temperature: 0.6,
-        maxTokens: OUTLINE_MAX_TOKENS,
+        // An old deck of many slides needs room for every title.
+        maxTokens: doc ? OUTLINE_MAX_TOKENS * 2 : OUTLINE_MAX_TOKENS,
         signal,
-      }),
+        headers: demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demo) } : undefined,
+      });
+    },
   };
 }

@@ -17,6 +17,7 @@ import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { serveStream } from '../../streaming/serve';
 import { PPTX_TYPE } from './build-task';
+import { documentSource } from '../doc-source/source';
 import { outlineJob, pickOutlineModel } from './outline-stream';
 import { createPresentation, downloadTask, previewTask, taskStatus, templates } from './service';
 
@@ -29,6 +30,7 @@ export const PPT_BUILDS_PER_MINUTE = 10;
 /**
  * Presentations (docs/product/mindmap-and-slides.md §7), login required:
  *   POST /api/v1/ppt/outline {content}            outline markdown, streamed (chat stream protocol)
+ *        or {fileId, from?: 'doc'|'oldPpt'}       from the caller's uploaded document or old deck (§11)
  *   GET  /api/v1/ppt/templete?style=&color=       templates (alias /template)
  *   POST /api/v1/ppt/createNewPPT {id, content}   {task_id, url} (aliases createPPT, create)
  *   GET  /api/v1/ppt/task?task_id=                {task_id, status, title}
@@ -44,7 +46,9 @@ export async function registerSlidesRoutes(app: FastifyInstance, ctx: AppContext
     await enforce(ctx.kv, `ppt:outline:${user.id}`, 60, PPT_OUTLINES_PER_MINUTE);
     const model = pickOutlineModel(ctx);
     if (!model) throw refused(MSG.slidesFailed);
-    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => outlineJob(ctx, model, body));
+    // A document or an old deck of the caller's (another user's id: 404), read before the stream starts.
+    const doc = body.fileId ? await documentSource(ctx, user.id, body.fileId, model) : undefined;
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => outlineJob(ctx, model, body, doc));
     return reply;
   });
 

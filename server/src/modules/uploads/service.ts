@@ -116,10 +116,14 @@ async function withStoredBytes(ctx: UploadContext, row: UploadRow): Promise<Uplo
   }
 }
 
-async function documentText(ctx: UploadWriteContext, userId: number, ext: string, data: Buffer): Promise<string> {
+/**
+ * A document's text through the shared parsing queue, each reader's failure as the caller's refusal.
+ * `structured` keeps headings and slide titles as Markdown (a mind map or a deck from a file).
+ */
+export async function documentText(ctx: UploadWriteContext, userId: number, ext: string, data: Buffer, opts: { structured?: boolean } = {}): Promise<string> {
   const limits = ctx.config.uploads.parse;
   try {
-    return await readDocumentText(ext, data, { owner: `user:${userId}`, limits });
+    return await readDocumentText(ext, data, { owner: `user:${userId}`, limits, structured: opts.structured });
   } catch (err) {
     if (!(err instanceof DocumentReadError)) throw err;
     if (err.reason === 'owner-busy') throw rateLimited(MSG.fileParseOwnerBusy(limits.perOwner));

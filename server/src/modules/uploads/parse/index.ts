@@ -28,6 +28,8 @@ export interface ReadOptions {
    * filters other than Flate). Watched where Node can read a worker's heap (22.16+, 24).
    */
   maxExternalMb?: number;
+  /** DOCX headings and PPTX slide titles kept as Markdown (a mind map or a deck from a document). */
+  structured?: boolean;
 }
 
 /** How often the memory watch looks: pdf.js decodes about 100 MB/s, so it overshoots by a few MB at most. */
@@ -48,7 +50,7 @@ const queue = new FairQueue();
 export async function readDocumentText(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<string> {
   try {
     return await queue.run(opts.owner ?? 'anonymous', opts.limits ?? DEFAULT_PARSE_LIMITS, () =>
-      runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256),
+      runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256, opts.structured ?? false),
     );
   } catch (err) {
     if (err instanceof QueueFullError) throw new DocumentReadError(err.scope === 'owner' ? 'owner-busy' : 'busy');
@@ -56,7 +58,7 @@ export async function readDocumentText(ext: string, data: Buffer, opts: ReadOpti
   }
 }
 
-function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: number, maxExternalMb: number): Promise<string> {
+function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: number, maxExternalMb: number, structured: boolean): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
     let settled = false;
@@ -76,7 +78,7 @@ function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: numb
     worker.on('error', () => settle(() => reject(new DocumentReadError('unreadable'))));
     worker.on('exit', () => settle(() => reject(new DocumentReadError('unreadable'))));
     const copy = new Uint8Array(data);
-    worker.postMessage({ ext, data: copy } satisfies ParseRequest, [copy.buffer]);
+    worker.postMessage({ ext, data: copy, structured } satisfies ParseRequest, [copy.buffer]);
   });
 }
 

@@ -3,6 +3,7 @@ import { readLegacyDoc, readMobi } from './legacy.ts';
 import { decodeText, htmlToText, xmlText } from './text.ts';
 import { checkPdf } from './pdf-guard.ts';
 import { checkZip, type GuardVerdict } from './zip-guard.ts';
+import { readDocxStructured, readPptxStructured } from './structure.ts';
 
 /**
  * Document text extraction, one function per format, all on well-kept libraries: unpdf (pdf.js)
@@ -27,10 +28,11 @@ const ZIP_FORMATS = new Set(['docx', 'xlsx', 'pptx', 'epub']);
 /** Text stops growing past this many characters (the chat limit is lower; the excess only proves "too long"). */
 export const TEXT_HARD_CAP = 200_000;
 
-export async function parseDocument(ext: string, data: Uint8Array): Promise<string> {
+/** `structured`: DOCX and PPTX keep their headings and slide titles as Markdown (structure.ts); other types read the same. */
+export async function parseDocument(ext: string, data: Uint8Array, structured = false): Promise<string> {
   let text: string;
   try {
-    text = await parseByType(ext, data);
+    text = await parseByType(ext, data, structured);
   } catch (err) {
     if (err instanceof DocParseError) throw err;
     throw new DocParseError('unreadable', `${ext} parse failed: ${(err as Error).message}`);
@@ -47,7 +49,7 @@ async function inflationOf(ext: string, data: Uint8Array): Promise<GuardVerdict>
   return 'ok';
 }
 
-async function parseByType(ext: string, data: Uint8Array): Promise<string> {
+async function parseByType(ext: string, data: Uint8Array, structured: boolean): Promise<string> {
   const inflation = await inflationOf(ext, data);
   if (inflation === 'too-large') throw new DocParseError('too-large', `${ext}: inflates past the cap`);
   if (inflation === 'unreadable') throw new DocParseError('unreadable', `${ext}: archive refused (unreadable, zip64, encrypted or shifted)`);
@@ -58,11 +60,11 @@ async function parseByType(ext: string, data: Uint8Array): Promise<string> {
     case 'pdf':
       return readPdf(data);
     case 'docx':
-      return readDocx(data);
+      return structured ? readDocxStructured(data) : readDocx(data);
     case 'xlsx':
       return readXlsx(data);
     case 'pptx':
-      return readPptx(data);
+      return structured ? readPptxStructured(data) : readPptx(data);
     case 'epub':
       return readEpub(data);
     case 'doc':
