@@ -32,5 +32,6 @@ export * from './schemas/doc-source';
 export * from './schemas/files';
 export * from './schemas/img';
 export * from './schemas/whiteboard';
+export * from './schemas/aigc';
 export * from './tools/index';
 export * from './no-eval';

@@ -253,6 +253,10 @@ const EnvSchema = z
     WEB_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Web search: most sources given to the model per question. */
     WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** AIGC detection: a Fast-DetectGPT-style detector service (POST {url} {texts} -> {probabilities}); unset = the chat model judges. */
+    AIGC_DETECTOR_URL: optionalUrl,
+    /** AIGC detection: ms one call to the detector service may take. */
+    AIGC_DETECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Cloud-disk search: a base URL standing in for every channel of catalog/webdisk.json ({base}/{key}?keyword=&page=; tests, staging); unset = each channel's own template. */
     WEBDISK_BASE_URL: optionalUrl,
     /** Cloud-disk search: ms one channel may take before it counts as empty. */
@@ -455,6 +459,8 @@ export interface Config {
   };
   /** Scholar and arXiv sources (modules/scholar). */
   scholar: { openalexUrl: string; arxivUrl: string; timeoutMs: number };
+  /** AIGC detection (modules/aigc): the operator's detector service, if any. */
+  aigc: { detectorUrl?: string; detectorTimeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -590,6 +596,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     hotLists: { zhihuUrl: e.HOT_ZHIHU_BASE_URL, baiduUrl: e.HOT_BAIDU_BASE_URL, weiboUrl: e.HOT_WEIBO_BASE_URL },
     scholar: { openalexUrl: e.OPENALEX_BASE_URL, arxivUrl: e.ARXIV_BASE_URL, timeoutMs: e.SCHOLAR_TIMEOUT_MS },
+    aigc: { detectorUrl: e.AIGC_DETECTOR_URL, detectorTimeoutMs: e.AIGC_DETECTOR_TIMEOUT_MS },
     webdisk: {
       baseUrl: e.WEBDISK_BASE_URL,
       timeoutMs: e.WEBDISK_TIMEOUT_MS,

@@ -37,6 +37,7 @@ import { registerTranslateRoutes } from './translate/routes';
 import { uploadsModule } from './uploads/module';
 import { registerWebdiskRoutes } from './webdisk/routes';
 import { registerWhiteboardRoutes } from './whiteboard/routes';
+import { registerAigcRoutes } from './aigc/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -80,6 +81,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes },
   { name: 'img', routes: registerImgRoutes },
   { name: 'whiteboard', routes: registerWhiteboardRoutes },
+  { name: 'aigc', routes: registerAigcRoutes },
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
 ];
