@@ -37,36 +37,33 @@ const Item = z.object({
   type: z.string().catch('typo'),
 });
 
-/** The JSON object of an answer: fences and chatter around it ignored. */
-function jsonOf(answer: string): unknown {
-  const start = answer.indexOf('{');
-  const end = answer.lastIndexOf('}');
-  if (start >= 0 && end > start) {
+/** The corrections list of an answer: a {"corrections": [...]} object or a bare array, fences and chatter around it ignored. */
+function listOf(answer: string): unknown[] | null {
+  const tryParse = (from: number, to: number): unknown => {
+    if (from < 0 || to <= from) return undefined;
     try {
-      return JSON.parse(answer.slice(start, end + 1));
-    } catch {
-      // A bare array is tried next.
-    }
-  }
-  const a = answer.indexOf('[');
-  const b = answer.lastIndexOf(']');
-  if (a >= 0 && b > a) {
-    try {
-      return { corrections: JSON.parse(answer.slice(a, b + 1)) as unknown };
+      return JSON.parse(answer.slice(from, to + 1)) as unknown;
     } catch {
       return undefined;
     }
+  };
+  const open = answer.indexOf('{');
+  const bracket = answer.indexOf('[');
+  // An answer that starts as an object must be the object asked for (another object is not a list of corrections).
+  if (open >= 0 && (bracket < 0 || open < bracket)) {
+    const obj = tryParse(open, answer.lastIndexOf('}'));
+    return obj && typeof obj === 'object' && Array.isArray((obj as { corrections?: unknown }).corrections) ? (obj as { corrections: unknown[] }).corrections : null;
   }
-  return undefined;
+  const arr = tryParse(answer.indexOf('['), answer.lastIndexOf(']'));
+  return Array.isArray(arr) && arr.every((x) => x && typeof x === 'object') ? arr : null;
 }
 
 const asType = (t: string): CorrectionType => ((CORRECTION_TYPES as readonly string[]).includes(t) ? (t as CorrectionType) : 'style');
 
 /** The corrections of a model answer located in `text`; null when the answer is not the JSON asked for. */
 export function parseCorrections(answer: string, text: string): Correction[] | null {
-  const json = jsonOf(answer);
-  if (!json || typeof json !== 'object' || !Array.isArray((json as { corrections?: unknown }).corrections)) return null;
-  const raw = (json as { corrections: unknown[] }).corrections;
+  const raw = listOf(answer);
+  if (!raw) return null;
   const out: Correction[] = [];
   const taken: [number, number][] = [];
   for (const item of raw.slice(0, MAX_CORRECTIONS * 2)) {

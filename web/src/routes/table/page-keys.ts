@@ -58,6 +58,11 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   aIPosterCreate: 'poster',
   aiChartHistory: 'chartHistory',
   picture: 'picture',
+  thesis: 'thesis',
+  AiLongThesis: 'thesis',
+  AiWriting: 'thesis',
+  articleCheck: 'articleCorrection',
+  articleCorrection: 'articleCorrection',
   pdfTools: 'pdfTools',
   // views of the registry (web/src/features/registry)
   deepseek: 'deepseek',
