@@ -6,6 +6,7 @@ import { MaskField, type MaskFlush } from './fields/MaskField';
 import { SizeField, StyleField } from './fields/StyleField';
 import fieldStyles from './fields/fields.module.css';
 import { type FormErrors, type FormValue, type FormValues } from './form-values';
+import { hiddenUploadFields } from './upload-run';
 import styles from './tools.module.css';
 
 export interface ToolFormProps {
@@ -30,6 +31,7 @@ export interface ToolFormProps {
  * file, image; for the image tools mask, style, size and consent from web/src/tools/fields/).
  */
 export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, busy, onUploading, extra, submitText, registerFlush }: ToolFormProps) {
+  const hidden = hiddenUploadFields(tool.fields, values);
   return (
     <form
       className={styles.form}
@@ -40,7 +42,7 @@ export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, 
       }}
     >
       {tool.fields.map((f) => (
-        <div key={f.name} className={styles.field} data-field={f.name}>
+        <div key={f.name} className={styles.field} data-field={f.name} style={hidden.has(f.name) ? { display: 'none' } : undefined}>
           {/* A consent line is its checkbox's own label. */}
           {f.type !== 'consent' && (
             <label className={styles.label} htmlFor={`tool-field-${f.name}`} id={`tool-label-${f.name}`}>
