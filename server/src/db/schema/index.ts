@@ -10,3 +10,4 @@ export * from './files';
 export * from './tools';
 export * from './gallery';
 export * from './whiteboards';
+export * from './doc-library';
