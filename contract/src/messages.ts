@@ -1,5 +1,6 @@
 import { AGENTS_MSG } from './msg/agents';
 import { CHARTS_MSG } from './msg/charts';
+import { DOC_TRANSLATE_MSG } from './msg/doc-translate';
 import { FILES_MSG } from './msg/files';
 import { FILE_MAPS_MSG } from './msg/file-maps';
 import { IMG_MSG } from './msg/img';
@@ -716,9 +717,10 @@ export const MSG = {
   ...IMAGES_MSG,
   ...IMG_MSG,
   ...CHARTS_MSG,
+  ...DOC_TRANSLATE_MSG,
   ...PDF_TOOLS_MSG,
   ...TRANSLATE_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG } as const;

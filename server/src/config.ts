@@ -172,6 +172,12 @@ const EnvSchema = z
     COMFYUI_API_KEY: z.string().optional(),
     /** Milliseconds one image job may take at a vendor (submit, poll and download). */
     IMAGE_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(1_800_000).default(300_000),
+    /** Layout-preserving PDF translation: a PDFMathTranslate / BabelDOC HTTP service (http://host:7860). Unset = off. */
+    DOC_TRANSLATE_LAYOUT_URL: optionalUrl,
+    /** Bearer key when that service sits behind an authenticating proxy. */
+    DOC_TRANSLATE_LAYOUT_API_KEY: z.string().optional(),
+    /** The `service` that engine translates with (openai, deepseek, google...); unset = the engine's default. */
+    DOC_TRANSLATE_LAYOUT_SERVICE: z.string().max(64).optional(),
 
     /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
     STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
@@ -434,6 +440,8 @@ export interface Config {
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
   images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
+  /** Document translation: the optional layout-preserving PDF engine (server/src/tools/tasks/translate-layout.ts). */
+  docTranslate: { layout: { baseUrl?: string; apiKey?: string; service?: string } };
   /** Catalog folder override; undefined = the shipped server/catalog. */
   catalogDir?: string;
   /** Explicit promos file (PROMOS_FILE); undefined = the catalog's promos.json. */
@@ -567,6 +575,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       siliconflow: { apiKey: e.SILICONFLOW_API_KEY || undefined, baseUrl: e.SILICONFLOW_BASE_URL },
       comfyui: { apiKey: e.COMFYUI_API_KEY || undefined, baseUrl: e.COMFYUI_BASE_URL },
       timeoutMs: e.IMAGE_TIMEOUT_MS,
+    },
+    docTranslate: {
+      layout: { baseUrl: e.DOC_TRANSLATE_LAYOUT_URL, apiKey: e.DOC_TRANSLATE_LAYOUT_API_KEY || undefined, service: e.DOC_TRANSLATE_LAYOUT_SERVICE || undefined },
     },
     stt: {
       provider: e.STT_PROVIDER,

@@ -10,6 +10,7 @@ import { PENDING_ROUTES } from './pending';
 import type { ToolSpec } from './spec';
 import { TRANSLATE_TOOLS } from './translate';
 import { THESIS_TOOLS } from './thesis';
+import { DOC_TRANSLATE_TOOL_SPECS } from './translate-docs';
 import { WRITING_TOOLS } from './writing';
 
 export * from './spec';
@@ -31,8 +32,9 @@ export * from './pdf-tools';
 export * from './pdf-pages';
 export * from './translate';
 export * from './thesis';
+export * from './translate-docs';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS, ...PDF_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...DOC_TRANSLATE_TOOL_SPECS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS, ...PDF_TOOLS];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

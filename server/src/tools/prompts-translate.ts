@@ -29,7 +29,8 @@ function translatorPrompt(role: string, rules: readonly string[], output: string
 }
 
 const DEMO_MARK = '（演示）';
-const DEMO_LINE = '*（演示模式：没有接入翻译模型，以上不是真实译文；配置模型厂商密钥后由真实模型翻译。）*';
+// Plain text, no markdown marks: the translator page shows a translation as text.
+const DEMO_LINE = '（演示模式：没有接入翻译模型，以上不是真实译文；配置模型厂商密钥后由真实模型翻译。）';
 
 /** The glossary's terms as the prompt's data: one "术语 → 译文" per line. */
 const glossaryFact = (terms: readonly GlossaryTerm[]): ToolFact => ({

@@ -68,6 +68,9 @@ export const PAGES = {
   // AI论文/万字长文/AI写作 and 文章检测/文章纠错 (features/thesis)
   thesis: lazy(() => import('../features/thesis/ThesisPage')),
   articleCorrection: lazy(() => import('../features/thesis/ArticleCorrectionPage')),
+  // AI翻译 (two-pane translator) and 翻译记录 (features/translate)
+  translator: lazy(() => import('../features/translate/TranslatorPage')),
+  translateRecord: lazy(() => import('../features/translate/TranslateRecordPage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
   taskTool: lazy(() => import('../tools/TaskToolPage')),

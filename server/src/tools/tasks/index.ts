@@ -4,6 +4,7 @@ import type { TaskHandler } from '../../jobs';
 import { aigcHandlers } from '../../modules/aigc/tasks';
 import { slidesFileHandler } from '../../modules/slides/build-task';
 import { designToolHandlers } from './design-tool';
+import { docTranslateHandlers } from './doc-translate';
 import { imgEffectHandler } from './img-effect';
 import { imageTranslateHandler } from './image-translate';
 import { imageToolHandlers } from './image-tool';
@@ -21,7 +22,7 @@ import { thesisHandler } from './thesis';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx), ...aigcHandlers(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx), ...aigcHandlers(ctx), ...docTranslateHandlers(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

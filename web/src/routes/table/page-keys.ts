@@ -58,6 +58,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   aIPosterCreate: 'poster',
   aiChartHistory: 'chartHistory',
   picture: 'picture',
+  aiTranslate: 'translator',
+  translateRecord: 'translateRecord',
   thesis: 'thesis',
   AiLongThesis: 'thesis',
   AiWriting: 'thesis',
