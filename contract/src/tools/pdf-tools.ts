@@ -211,6 +211,9 @@ export const PDF_OPERATION_TOOLS: readonly ToolSpec[] = [
   }),
 ];
 
+/** Tools whose results are plain conversions, not AI content: no AI label, and the page says none. */
+export const PLAIN_CONVERSION_TOOL_IDS: ReadonlySet<string> = new Set(PDF_OPERATION_TOOLS.map((t) => t.id));
+
 /** 文字识别: a picture or a scanned PDF read by a vision model. */
 export const OCR_TOOL: ToolSpec = {
   id: 'AiORCModel',

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Progress, Tag } from 'antd';
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
-import { MSG, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
+import { MSG, PLAIN_CONVERSION_TOOL_IDS, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
 import { summarizeInputs } from './form-values';
 import { PublishToSquare } from './PublishToSquare';
 import { ResultText } from './ResultText';
@@ -75,7 +75,7 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
       {slots ? (
         slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
       ) : task.status === 'succeeded' && task.result?.files.length ? (
-        <TaskResults files={task.result.files} />
+        <TaskResults files={task.result.files} aiNote={!PLAIN_CONVERSION_TOOL_IDS.has(tool.id)} />
       ) : null}
     </div>
   );

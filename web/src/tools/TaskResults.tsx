@@ -30,6 +30,8 @@ export interface TaskResultsProps {
   slots?: readonly ResultSlot[];
   /** CSS aspect-ratio of the picture tiles (the task's chosen ratio); square by default. */
   aspect?: string;
+  /** Whether the files are AI content and carry the label (false for plain conversions such as PDF合并). */
+  aiNote?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface TaskResultsProps {
  * audio and video, downloads for the rest. With slots the grid is the slots: pictures where they
  * are ready, placeholders with the progress where they are still to come.
  */
-export function TaskResults({ files, slots, aspect }: TaskResultsProps) {
+export function TaskResults({ files, slots, aspect, aiNote = true }: TaskResultsProps) {
   const images = files.filter((f) => f.contentType.startsWith('image/'));
   const others = files.filter((f) => !f.contentType.startsWith('image/'));
   const tiles = slots ?? images.map((file): ResultSlot => ({ kind: 'picture', file }));
@@ -58,7 +60,7 @@ export function TaskResults({ files, slots, aspect }: TaskResultsProps) {
       {others.map((f) => (
         <ResultFile key={f.id} file={f} />
       ))}
-      {(tiles.some((t) => t.kind === 'picture') || others.length > 0) && <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>}
+      {aiNote && (tiles.some((t) => t.kind === 'picture') || others.length > 0) && <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>}
     </div>
   );
 }
