@@ -28,12 +28,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 const DOCUMENT_FAMILY: PendingRoute[] = [
   ...family(14, '/AiFile', {
     DocChatPage: ['文档对话', 'doc'],
-    ppt: ['AI PPT', 'ppt'],
-    mapping: ['AI思维导图', 'mindmap'],
-    'ppt/oldPptCreateNewPpt': ['旧PPT翻新', 'ppt'],
-    'ppt/fileCreatePpt': ['文档生成PPT', 'ppt'],
-    'mapping/audioCreateMarkmap': ['音频生成导图', 'mindmap'],
-    'mapping/docsCreateMarkmap': ['文档生成导图', 'mindmap'],
   }),
   ...family(14, '/aigc', { drapAigc: ['降AIGC率', 'aigc'], articlePlagiarismChecking: ['论文查重', 'aigc'] }),
   { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
