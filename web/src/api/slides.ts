@@ -1,13 +1,17 @@
-import { MSG, type PptCreated, type PptPreview, type PptTaskInfo, type PptTemplate } from '@wanxiang/contract';
+import { MSG, type PptCreated, type PptOutlineReq, type PptPreview, type PptTaskInfo, type PptTemplate } from '@wanxiang/contract';
 import type { ChatStreamBody, ChatStreamOptions } from './chat-stream';
 import { apiUrl, authHeaders, get, post, RequestError } from './request';
 import { dispositionName } from './save-file';
 
 /** Presentations (docs/product/mindmap-and-slides.md §7): outline stream, templates, build task, preview, download. */
 
-/** The outline of a chat message or topic, streamed (meta, text..., done | error | refusal). */
-export function pptOutlineStreamRequest(content: string): Omit<ChatStreamOptions, 'signal'> {
-  const body: ChatStreamBody & { content: string } = { prompt: content, content };
+/**
+ * The outline of a chat message or topic, or of an uploaded document ({fileId, from}), streamed
+ * (meta, text..., done | error | refusal).
+ */
+export function pptOutlineStreamRequest(source: string | PptOutlineReq): Omit<ChatStreamOptions, 'signal'> {
+  const req = typeof source === 'string' ? { content: source } : source;
+  const body: ChatStreamBody & PptOutlineReq = { prompt: req.content ?? '', ...req };
   return { model: 'v35', path: '/v1/ppt/outline', body };
 }
 

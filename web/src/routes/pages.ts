@@ -38,6 +38,13 @@ export const PAGES = {
   agentDetail: lazy(() => import('../features/agents/AgentDetailPage')),
   fullMindMap: lazy(() => import('../features/mindmap/FullMindMapPage')),
   ppt: lazy(() => import('../features/slides/PptPage')),
+  // mind maps and decks from files, on the two features above (features/file-maps)
+  fileMapsHub: lazy(() => import('../features/file-maps/MapsHubPage')),
+  docMindMap: lazy(() => import('../features/file-maps/DocMindMapPage')),
+  audioMindMap: lazy(() => import('../features/file-maps/AudioMindMapPage')),
+  filePptHub: lazy(() => import('../features/file-maps/PptHubPage')),
+  docPpt: lazy(() => import('../features/file-maps/DocPptPage')),
+  oldPpt: lazy(() => import('../features/file-maps/OldPptPage')),
   // 在线修图: its cropper library loads with this chunk's crop stage only (features/photo-editor)
   photoEditor: lazy(() => import('../features/photo-editor/PhotoEditorPage')),
   // AI白板: Excalidraw and the Mermaid converter load with this page only (features/whiteboard)

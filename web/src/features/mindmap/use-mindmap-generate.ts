@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { App } from 'antd';
 import { create } from 'zustand';
-import { MSG } from '@wanxiang/contract';
+import { MSG, type MindMapGenerateRequest } from '@wanxiang/contract';
 import { mindMapStreamRequest } from '../../api/mindmap';
 import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { openGateRefusal } from '../chat/gates/quota-gate';
@@ -16,7 +16,10 @@ export interface MindMapGeneration {
   markdown: string;
   generating: boolean;
   failed: boolean;
-  start: (content: string, title?: string) => Promise<void>;
+  /** Whether the outline came from the demo model (shown as 演示). */
+  demo: boolean;
+  /** A text (and title), or a request naming the caller's uploaded document ({fileId}, docs/product/mindmap-and-slides.md §11). */
+  start: (content: string | MindMapGenerateRequest, title?: string) => Promise<void>;
   stop: () => void;
 }
 
@@ -31,11 +34,11 @@ export function useMindMapGenerate(): MindMapGeneration {
   const [failed, setFailed] = useState(false);
 
   const start = useCallback(
-    async (content: string, title?: string) => {
+    async (content: string | MindMapGenerateRequest, title?: string) => {
       setFailed(false);
       useMindMapBusy.getState().set(true);
       try {
-        const out = await startStream(mindMapStreamRequest({ content, title }));
+        const out = await startStream(mindMapStreamRequest(typeof content === 'string' ? { content, title } : content));
         if (out.status === 'refused') {
           if (!openGateRefusal(out.error!.code, out.error!.msg)) void message.error(out.error!.msg);
         } else if (out.status === 'failed') {
@@ -49,5 +52,5 @@ export function useMindMapGenerate(): MindMapGeneration {
     [message, startStream],
   );
 
-  return { markdown: answer.state.text, generating: answer.running, failed, start, stop };
+  return { markdown: answer.state.text, generating: answer.running, failed, demo: Boolean(answer.state.meta?.demo), start, stop };
 }

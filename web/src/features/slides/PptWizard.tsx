@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Input, Progress, Steps } from 'antd';
+import { Button, Input, Progress, Steps, Tag } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
 import { SlidePreview } from './SlidePreview';
 import { TemplatePicker } from './TemplatePicker';
-import type { PptFlow } from './use-ppt-flow';
+import type { PptFlow, PptSource } from './use-ppt-flow';
 import styles from './slides.module.css';
 
 /** Rows of the outline text area (2.8, 9). */
@@ -13,11 +13,12 @@ export const OUTLINE_ROWS = 8;
 /**
  * The three steps of a presentation (2.8, 4.5): the outline streams into an editable text area,
  * a template is picked from preview images, then the deck is built, previewed and downloaded.
- * `source` is what the outline is made from (a chat reply or a topic); it starts on mount.
+ * `source` is what the outline is made from (a chat reply, a topic, or an uploaded document by id); it starts on
+ * mount and again whenever a new source value comes.
  */
-export function PptWizard({ flow, source }: { flow: PptFlow; source: string }) {
+export function PptWizard({ flow, source }: { flow: PptFlow; source: PptSource }) {
   const [step, setStep] = useState(0);
-  const started = useRef('');
+  const started = useRef<PptSource>('');
 
   useEffect(() => {
     if (!source || started.current === source) return;
@@ -58,7 +59,14 @@ export function PptWizard({ flow, source }: { flow: PptFlow; source: string }) {
             aria-label={MSG.slidesStepOutline}
             data-testid="ppt-outline"
           />
-          <div className={styles.hint}>{flow.outlining ? MSG.slidesOutlineGenerating : MSG.slidesOutlineHint}</div>
+          <div className={styles.hint}>
+            {flow.demo && (
+              <Tag color="orange" data-testid="ppt-outline-demo">
+                {MSG.fileMapsDemo}
+              </Tag>
+            )}
+            {flow.outlining ? MSG.slidesOutlineGenerating : MSG.slidesOutlineHint}
+          </div>
           <div className={styles.actions}>
             <Button icon={<ReloadOutlined />} disabled={flow.outlining || !source} onClick={() => void flow.startOutline(source)}>
               {MSG.slidesRegenerate}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { MSG, type PptPreview } from '@wanxiang/contract';
+import { MSG, type PptOutlineReq, type PptPreview } from '@wanxiang/contract';
 import { createPpt, downloadPpt, getPptPreview, pptOutlineStreamRequest } from '../../api/slides';
 import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { RequestError } from '../../api/request';
@@ -10,11 +10,17 @@ import { followBuild } from './follow-build';
 
 export type BuildPhase = 'idle' | 'building' | 'done' | 'failed';
 
+/** What an outline is made from: a topic or chat message, or the caller's uploaded document. */
+export type PptSource = string | PptOutlineReq;
+
 export interface PptFlow {
   outline: string;
   setOutline: (v: string) => void;
   outlining: boolean;
-  startOutline: (content: string) => Promise<void>;
+  /** A topic or chat message, or an uploaded document ({fileId, from}, docs/product/mindmap-and-slides.md §11). */
+  startOutline: (source: PptSource) => Promise<void>;
+  /** Whether the streamed outline came from the demo model (shown as 演示). */
+  demo: boolean;
   templateId: string;
   setTemplateId: (id: string) => void;
   phase: BuildPhase;
@@ -62,9 +68,9 @@ export function usePptFlow(): PptFlow {
   }, [streamed.status, streamed.text]);
 
   const startOutline = useCallback(
-    async (content: string) => {
+    async (source: PptSource) => {
       cancel();
-      const out = await startStream(pptOutlineStreamRequest(content));
+      const out = await startStream(pptOutlineStreamRequest(source));
       if (out.status === 'refused') {
         if (!openGateRefusal(out.error!.code, out.error!.msg)) void message.error(out.error!.msg);
       } else if (out.status === 'failed') void message.error(MSG.slidesFailed);
@@ -151,5 +157,6 @@ export function usePptFlow(): PptFlow {
     setTaskId('');
   }, [cancel, resetStream]);
 
-  return { outline, setOutline, outlining, startOutline, templateId, setTemplateId, phase, progress, stage, preview, taskId, build, download, checkOutline, reset };
+  const demo = Boolean(streamed.meta?.demo);
+  return { outline, setOutline, outlining, startOutline, demo, templateId, setTemplateId, phase, progress, stage, preview, taskId, build, download, checkOutline, reset };
 }

@@ -59,7 +59,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/AiVideo/AIVideoBusei', 'placeholder'],
     ['/AIMusic/musicRecognize', 'placeholder'],
     ['/AiVioce/audiotalk', 'placeholder'],
-    ['/AiFile/mapping/docsCreateMarkmap', 'placeholder'],
+    ['/AiFile/mapping/docsCreateMarkmap', 'docMindMap'],
     ['/AiVioce/ppt/auidePptCreate', 'placeholder'],
     ['/doc/chineseTranslate', 'promptTool'],
     ['/AITranslate/translateArticle', 'promptTool'],

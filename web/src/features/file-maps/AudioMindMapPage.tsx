@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, App, Button, Input, Spin, Upload } from 'antd';
+import { AudioOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { IMPORT_ACCEPT, MSG, type MediaImportRes } from '@wanxiang/contract';
+import { importFile } from '../../api/uploads';
+import { RequestError } from '../../api/request';
+import { openLoginDialog } from '../../app-events';
+import { useUserStore } from '../../stores/user';
+import { useMindMapBusy, useMindMapGenerate } from '../mindmap/use-mindmap-generate';
+import { MapResult } from './MapResult';
+import styles from './file-maps.module.css';
+
+/**
+ * /AiFile/mapping/audioCreateMarkmap (音频生成导图): a recording goes through the speech-to-text adapter (the import
+ * dialog's call, /media/audioFile2txt), the transcript is shown, then it becomes a mind map by its upload id
+ * (docs/product/mindmap-and-slides.md §11). Without a speech service the server says so plainly.
+ */
+export default function AudioMindMapPage({ title }: { title?: string }) {
+  const { message } = App.useApp();
+  const loggedIn = useUserStore((s) => Boolean(s.user));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [audio, setAudio] = useState<MediaImportRes | null>(null);
+  const gen = useMindMapGenerate();
+  const otherRunning = useMindMapBusy((s) => s.running);
+
+  const transcribe = async (file: File) => {
+    if (!loggedIn) return openLoginDialog();
+    setBusy(true);
+    setError('');
+    try {
+      setAudio(await importFile('voice', file));
+    } catch (err) {
+      setError(err instanceof RequestError && err.msg ? err.msg : MSG.audioUploadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const generate = async () => {
+    if (!loggedIn) return openLoginDialog();
+    if (!audio) return void message.warning(MSG.importNeedFile);
+    if (gen.generating || otherRunning) return void message.warning(MSG.mindmapBusy);
+    await gen.start({ fileId: audio.fileId });
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.hero}>
+        <h1>{title ?? '音频生成导图'}</h1>
+        <p>{MSG.fileMapsCardAudioDesc}</p>
+      </div>
+      <div className={styles.workspace}>
+        <div className={styles.side}>
+          {audio ? (
+            <div className={`${styles.source} ${styles.transcript}`} data-testid="audio-transcript">
+              <div className={styles.sourceHead}>
+                <span className={styles.sourceName}>{MSG.fileSourceRead(audio.name, audio.chars)}</span>
+                <Button size="small" onClick={() => setAudio(null)}>
+                  {MSG.fileSourceReupload}
+                </Button>
+              </div>
+              <span className={styles.muted}>{MSG.fileAudioTranscript}</span>
+              <Input.TextArea value={audio.text} readOnly autoSize={{ minRows: 4, maxRows: 12 }} aria-label={MSG.fileAudioTranscript} />
+            </div>
+          ) : (
+            <Spin spinning={busy} tip={MSG.fileAudioTranscribing}>
+              <Upload.Dragger
+                accept={IMPORT_ACCEPT.voice.map((t) => `.${t}`).join(',')}
+                multiple={false}
+                showUploadList={false}
+                disabled={busy}
+                beforeUpload={(file) => {
+                  void transcribe(file);
+                  return false;
+                }}
+                data-testid="audio-upload"
+              >
+                <p className="ant-upload-drag-icon">
+                  <AudioOutlined />
+                </p>
+                <p className="ant-upload-text">{MSG.fileSourceDrop}</p>
+                <p className="ant-upload-hint">{MSG.fileAudioTypes}</p>
+              </Upload.Dragger>
+            </Spin>
+          )}
+          {error && <Alert type="error" showIcon message={error} data-testid="audio-error" />}
+          <Button type="primary" size="large" icon={<ThunderboltOutlined />} loading={gen.generating} onClick={() => void generate()} data-testid="audio-map-generate">
+            {MSG.fileSourceGenerateMap}
+          </Button>
+        </div>
+        <MapResult gen={gen} />
+      </div>
+    </div>
+  );
+}
