@@ -106,6 +106,7 @@ export const THESIS_MSG = {
   noModel: '写作模型暂时不可用，请稍后再试',
   stageReferences: '检索参考文献',
   stageChapter: (n: number, total: number, title: string) => `撰写第 ${n}/${total} 章：${title}`,
+  stageAbstract: '撰写摘要',
   stageDocx: '排版 Word 文档',
   stagePdf: '转换 PDF',
   done: (chapters: number, refs: number) => `已完成 ${chapters} 章，引用 ${refs} 篇真实文献，生成 Word（DOCX）和 PDF 两个文件。`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THESIS_MSG } from '@wanxiang/contract';
 import { demoCorrections, parseCorrections } from './correction';
-import { abstractText, demoChapter, demoOutline, keepKnownCitations, thesisForm } from './prompts';
+import { abstractText, demoChapter, demoOutline, keepKnownCitations, splitAbstract, thesisForm } from './prompts';
 import { arxivDoi, referenceLine, type ThesisReference } from './references';
 import { thesisRefusal } from '../../tools/tasks/thesis';
 
@@ -62,8 +62,14 @@ describe('thesis prompts and references', () => {
     expect(abstractText(form, parsed, 0)).toContain(THESIS_MSG.noReferences);
   });
 
+  it('splits a written abstract from its keywords line', () => {
+    expect(splitAbstract('## 摘要\n摘要：本文研究了注意力机制。\n\n关键词：注意力；Transformer')).toEqual({ text: '本文研究了注意力机制。', keywords: '注意力；Transformer' });
+    expect(splitAbstract('Only text.')).toEqual({ text: 'Only text.', keywords: '' });
+  });
+
   it('prints references with their DOI and derives arXiv DOIs', () => {
     expect(referenceLine(refs[0]!)).toBe('[1] A. Vaswani. Attention Is All You Need[J]. NeurIPS, 2017.');
+    expect(referenceLine({ ...refs[0]!, authors: 'A, B, C, et al.', venue: 'arXiv' })).toBe('[1] A, B, C, et al. Attention Is All You Need[EB/OL]. arXiv, 2017.');
     expect(arxivDoi('2401.01234v2')).toBe('https://doi.org/10.48550/arXiv.2401.01234');
     expect(arxivDoi('not an id')).toBe('');
   });

@@ -70,6 +70,10 @@ export async function findReferences(
 
 /** One reference as the document prints it (GB/T 7714-like): [n] authors. title[J]. venue, year. DOI */
 export function referenceLine(r: ThesisReference): string {
-  const parts = [r.authors, `${r.title}[J]`, [r.venue, r.year].filter(Boolean).join(', ')].filter(Boolean);
+  // A preprint is an online resource [EB/OL]; the rest are cited as journal or proceedings articles [J].
+  const kind = /arxiv/i.test(r.venue) ? 'EB/OL' : 'J';
+  const parts = [r.authors, `${r.title}[${kind}]`, [r.venue, r.year].filter(Boolean).join(', ')]
+    .map((p) => p.trim().replace(/\.+$/, ''))
+    .filter(Boolean);
   return `[${r.n}] ${parts.join('. ')}.`;
 }

@@ -11,6 +11,7 @@ import {
   TableOfContents,
   TextRun,
 } from 'docx';
+import { estimatePageNumbers } from 'docx/layout';
 import { MSG, THESIS_MSG } from '@wanxiang/contract';
 import { AI_PRODUCER, aigcLabel } from '../aigc-label';
 import type { ThesisReference } from '../../modules/thesis/references';
@@ -30,6 +31,8 @@ export interface ThesisDocument {
   type: string;
   date: string;
   abstract: string;
+  /** 关键词 (may be empty). */
+  keywords: string;
   chapters: { title: string; body: string }[];
   references: readonly ThesisReference[];
   english: boolean;
@@ -62,7 +65,7 @@ function cover(doc: ThesisDocument): Paragraph[] {
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 160 }, children: [new TextRun({ text: `${label}${value}`, size: 28 })] });
   return [
     new Paragraph({ spacing: { before: 2400 } }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 1200 }, children: [new TextRun({ text: doc.title, bold: true, size: 48, font: HEADING_FONT })] }),
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 1200 }, children: [new TextRun({ text: doc.title, bold: true, size: 40, font: HEADING_FONT })] }),
     ...(doc.field ? [info(THESIS_MSG.cover.field, doc.field)] : []),
     info(THESIS_MSG.cover.type, doc.type),
     info(THESIS_MSG.cover.date, doc.date),
@@ -105,7 +108,10 @@ export async function thesisDocx(doc: ThesisDocument, contentId: string): Promis
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: THESIS_MSG.tocHint, size: 16, color: '808080' })] }),
     new Paragraph({ children: [new PageBreak()] }),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: THESIS_MSG.abstract, bold: true, size: 32, font: HEADING_FONT })] }),
-    bodyParagraph(doc.abstract),
+    ...doc.abstract.split(/\n+/).filter(Boolean).map(bodyParagraph),
+    ...(doc.keywords
+      ? [new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: doc.english ? 'Keywords: ' : THESIS_MSG.keywords, bold: true }), new TextRun(doc.keywords)] })]
+      : []),
   ];
   doc.chapters.forEach((c) => {
     body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(c.title)] }), ...chapterBlocks(c.body));
@@ -118,6 +124,9 @@ export async function thesisDocx(doc: ThesisDocument, contentId: string): Promis
     description: MSG.aiDisclaimer,
     customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }],
     features: { updateFields: true },
+    // The table of contents is written with its page numbers (estimated from the layout), so it reads right in
+    // LibreOffice's PDF and in viewers that never update fields; Word still updates it on open.
+    pageNumbers: estimatePageNumbers,
     styles: {
       default: {
         document: { run: { font: FONT, size: 24 }, paragraph: { spacing: { line: 360 } } },

@@ -4,7 +4,19 @@ import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/
 import { LlmError } from '../../llm/errors';
 import { TaskFailure, type TaskHandler, type TaskRow } from '../../jobs';
 import { pickPromptModel } from '../../modules/img/prompt-helper';
-import { abstractText, CHAPTER_SYSTEM, chapterUserMessage, demoChapter, keepKnownCitations, thesisForm, type ThesisForm } from '../../modules/thesis/prompts';
+import {
+  ABSTRACT_SYSTEM,
+  abstractText,
+  abstractUserMessage,
+  CHAPTER_SYSTEM,
+  chapterUserMessage,
+  demoAbstract,
+  demoChapter,
+  keepKnownCitations,
+  splitAbstract,
+  thesisForm,
+  type ThesisForm,
+} from '../../modules/thesis/prompts';
 import { findReferences, type ThesisReference } from '../../modules/thesis/references';
 import { docxToPdf } from './office-pdf';
 import { thesisDocx } from './thesis-docx';
@@ -36,28 +48,21 @@ export function thesisRefusal(inputs: TaskRow['inputs']): string | null {
 
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '').slice(0, 30) || 'AI论文';
 
-async function writeChapter(
-  ctx: ThesisTaskContext,
-  signal: AbortSignal,
-  form: ThesisForm,
-  outline: ThesisOutline,
-  index: number,
-  refs: readonly ThesisReference[],
-): Promise<string> {
+/** One answer of the chat model, whole; a failing model is the spec's 生成失败 sentence (the engine refunds). */
+async function ask(ctx: ThesisTaskContext, signal: AbortSignal, system: string, user: string, demo: string, maxTokens: number): Promise<string> {
   const model = pickPromptModel(ctx);
   if (!model) throw new TaskFailure(THESIS_MSG.noModel);
-  const words = Math.round(form.length / Math.max(1, outline.chapters.length));
-  const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demoChapter(form, outline, index, refs)) } : undefined;
+  const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demo) } : undefined;
   let text = '';
   try {
     for await (const d of ctx.llm.stream({
       model,
       messages: [
-        { role: 'system', content: CHAPTER_SYSTEM },
-        { role: 'user', content: chapterUserMessage(form, outline, index, refs, words) },
+        { role: 'system', content: system },
+        { role: 'user', content: user },
       ],
       temperature: 0.6,
-      maxTokens: Math.min(6000, Math.round(words * 2)),
+      maxTokens,
       signal,
       ...(headers ? { headers } : {}),
     })) {
@@ -69,7 +74,25 @@ async function writeChapter(
     throw err;
   }
   if (!text.trim()) throw new TaskFailure(THESIS_MSG.failed);
-  return keepKnownCitations(text.trim(), refs);
+  return text.trim();
+}
+
+async function writeChapter(ctx: ThesisTaskContext, signal: AbortSignal, form: ThesisForm, outline: ThesisOutline, index: number, refs: readonly ThesisReference[]): Promise<string> {
+  const words = Math.round(form.length / Math.max(1, outline.chapters.length));
+  const text = await ask(ctx, signal, CHAPTER_SYSTEM, chapterUserMessage(form, outline, index, refs, words), demoChapter(form, outline, index, refs), Math.min(6000, Math.round(words * 2)));
+  return keepKnownCitations(text, refs);
+}
+
+/** The abstract and keywords, written last from the chapters; a failure here keeps the composed abstract (the chapters are paid for). */
+async function writeAbstract(ctx: ThesisTaskContext, signal: AbortSignal, form: ThesisForm, outline: ThesisOutline, chapters: { title: string; body: string }[], refs: number) {
+  try {
+    const answer = await ask(ctx, signal, ABSTRACT_SYSTEM, abstractUserMessage(form, chapters), demoAbstract(form, outline, refs), 800);
+    const got = splitAbstract(answer);
+    if (got.text) return got;
+  } catch (err) {
+    if (signal.aborted) throw err;
+  }
+  return { text: abstractText(form, outline, refs), keywords: '' };
 }
 
 export function thesisHandler(ctx: ThesisTaskContext): TaskHandler {
@@ -95,14 +118,17 @@ export function thesisHandler(ctx: ThesisTaskContext): TaskHandler {
         chapters.push({ title, body: await writeChapter(ctx, tools.signal, form, outline, i, refs) });
       }
 
-      await tools.progress(CHAPTERS_DONE, THESIS_MSG.stageDocx);
+      await tools.progress(CHAPTERS_DONE, THESIS_MSG.stageAbstract);
+      const summary = await writeAbstract(ctx, tools.signal, form, outline, chapters, refs.length);
+      await tools.progress(CHAPTERS_DONE + 3, THESIS_MSG.stageDocx);
       const docx = await thesisDocx(
         {
           title: form.title,
           field: form.field,
           type: form.type,
           date: new Date().toISOString().slice(0, 10),
-          abstract: abstractText(form, outline, refs.length),
+          abstract: summary.text,
+          keywords: summary.keywords,
           chapters,
           references: refs,
           english: form.language === 'English',
