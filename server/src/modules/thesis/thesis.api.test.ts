@@ -120,7 +120,7 @@ describe.each(testDbKinds())('AI论文 and 文章纠错 on %s', (kind) => {
     expect(text.indexOf('注意力机制研究')).toBeLessThan(text.indexOf('目  录'));
     expect(text).toContain('计算机科学');
     // The abstract (written after the chapters) with its keywords.
-    expect(text).toMatch(/摘  要.*本文以“注意力机制研究”为题.*关键词：计算机科学/);
+    expect(text).toMatch(/摘 {2}要.*本文以“注意力机制研究”为题.*关键词：计算机科学/);
     expect(xml).toMatch(/instrText[^>]*>\s*TOC /);
     expect(xml.match(/w:pStyle w:val="Heading1"/g)!.length).toBe(4); // 3 chapters + 参考文献
     expect(xml).toContain('w:pStyle w:val="Heading2"');
