@@ -31,6 +31,7 @@ export * from './schemas/slides';
 export * from './schemas/doc-source';
 export * from './schemas/files';
 export * from './schemas/img';
+export * from './schemas/doc-translate';
 export * from './schemas/whiteboard';
 export * from './schemas/aigc';
 export * from './tools/index';

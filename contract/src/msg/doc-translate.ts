@@ -31,6 +31,12 @@ export const DOC_TRANSLATE_MSG = {
   docTranslatePdfDone: (pages: number, demo: boolean, pdf: boolean) =>
     `已逐页翻译 ${pages} 页，生成双语 Word${pdf ? '和 PDF' : '（本机未安装 LibreOffice，未生成 PDF）'}${demo ? '（演示译文）' : ''}`,
   docTranslateLayoutDone: '版式保留翻译完成：译文 PDF 与双语对照 PDF',
+  docTranslateFileIdInvalid: '请先上传文档（file_id 不正确）',
+  docTranslateTaskIdInvalid: '任务编号不正确',
+  docTranslateTargetRequired: '请选择目标语言',
+  docTranslateLanguageInvalid: '不支持该语言',
+  docTranslateModeInvalid: 'mode 只能是 bilingual（双语对照）或 target（仅译文）',
+  docTranslateGlossaryTooLong: (max: number) => `术语表不能超过 ${max} 个字`,
   /** The visible AI-content line each translated file carries. */
   docTranslateLabel: '本文件由万象 AI 翻译生成（AI生成内容）',
 } as const;

@@ -80,6 +80,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   tasksModule,
   { name: 'files', routes: registerFileRoutes },
   { name: 'img', routes: registerImgRoutes },
+  { name: 'doc-translate', routes: registerDocTranslateRoutes },
   { name: 'whiteboard', routes: registerWhiteboardRoutes },
   { name: 'aigc', routes: registerAigcRoutes },
   { name: 'thesis', routes: registerThesisRoutes },
