@@ -12,6 +12,7 @@ import { registerGroupRoutes } from './groups/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerHistoryRoutes } from './history/routes';
 import { registerImgRoutes } from './img/routes';
+import { registerDocTranslateRoutes } from './doc-translate/routes';
 import { registerInviteRoutes } from './invite/routes';
 import { mcpModule } from './mcp/module';
 import { registerMediaRoutes } from './media/routes';
