@@ -29,7 +29,6 @@ const DOCUMENT_FAMILY: PendingRoute[] = [
   ...family(14, '/AiFile', {
     DocChatPage: ['文档对话', 'doc'],
   }),
-  ...family(14, '/aigc', { drapAigc: ['降AIGC率', 'aigc'], articlePlagiarismChecking: ['论文查重', 'aigc'] }),
   { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
 ];
 

@@ -55,6 +55,8 @@ export const PAGES = {
   chartHistory: lazy(() => import('../features/charts/ChartHistoryPage')),
   // AI图片 (/picture): the drawing square and the user's works (features/gallery)
   picture: lazy(() => import('../features/gallery/PicturePage')),
+  // AIGC检测 / 降AI率 / 论文查重: the report, rewrites and similarity matches (features/aigc)
+  aigc: lazy(() => import('../features/aigc/AigcPage')),
   // views of the tool registry and the model catalog (web/src/features/registry)
   deepseek: lazy(() => import('../features/registry/DeepseekPage')),
   stage: lazy(() => import('../features/registry/StagePage')),

@@ -64,6 +64,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   aIPosterCreate: 'poster',
   aiChartHistory: 'chartHistory',
   picture: 'picture',
+  aigcCheck: 'aigc',
+  aigcSimilarity: 'aigc',
   aiTranslate: 'translator',
   translateRecord: 'translateRecord',
   thesis: 'thesis',
