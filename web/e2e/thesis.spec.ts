@@ -95,8 +95,14 @@ test.describe('AI论文 and 文章纠错', () => {
     const txt = await downloaded(page, () => page.getByTestId('correction-download').click());
     expect(txt.bytes.toString('utf8')).toBe('我们以经完成了任务，，大家要再接再厉。');
 
+    // On a phone the shell lays the page out again (a fresh page): check once more there.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(items).toHaveCount(3);
+    await expect(page.getByTestId('correction-text')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('correction-text').fill(original);
+    await page.getByTestId('correction-run').click();
+    await expect(items).toHaveCount(3, { timeout: 30_000 });
+    await items.nth(0).getByRole('button', { name: THESIS_MSG.accept }).click();
+    await expect(page.getByTestId('correction-result')).toHaveValue('我们已经完成了任务，，大家要再接再励。');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'correction-phone');
   });

@@ -155,7 +155,7 @@ export const THESIS_MSG = {
   checkEmpty: '请输入要检查的文字',
   checkTooLong: (max: number) => `文字不能超过${max}个字`,
   checkNone: '没有发现需要修改的地方。',
-  checkFound: (n: number) => `发现 ${n} 处可修改的地方，逐条接受或忽略；右侧是修改后的文字。`,
+  checkFound: (n: number) => `发现 ${n} 处可修改的地方，逐条接受或忽略；下方是修改后的文字。`,
   checkBadAnswer: '模型返回的修改建议格式不正确，请重试（本次次数已退回）',
   accept: '接受',
   reject: '忽略',
