@@ -87,7 +87,10 @@ async function main(): Promise<void> {
     let lastStage = '';
     while (Date.now() - started < DEADLINE_MS) {
       last = (await call<typeof last>(base, '/api/v1/doc/translate_query', token, { task_id: sub.data.task_id })).data;
-      if (last.stage !== lastStage) (stages++, (lastStage = last.stage));
+      if (last.stage !== lastStage) {
+        stages++;
+        lastStage = last.stage;
+      }
       if (['succeeded', 'failed', 'canceled'].includes(last.status)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
