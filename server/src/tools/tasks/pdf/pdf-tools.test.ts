@@ -241,6 +241,28 @@ describe('PDF tool handlers', () => {
     expect(await findTaskHandler(t.ctx, 'wordToPdf')!.inspect?.({ file: fine }, userId)).toBeNull();
   });
 
+  it('a converter that is not installed: Word转PDF and PDF转图片 fail in Chinese, PDF转Word (保留版式) falls back to text and says so', async () => {
+    const saved = { soffice: process.env.SOFFICE_BIN, pdftoppm: process.env.PDFTOPPM_BIN };
+    process.env.SOFFICE_BIN = '/nonexistent/soffice';
+    process.env.PDFTOPPM_BIN = '/nonexistent/pdftoppm';
+    try {
+      const docx = await upload('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', await docxWith(['正文']));
+      await expect(run('wordToPdf', { file: docx })).rejects.toEqual(new TaskFailure(MSG.pdfToolMissing));
+      const pdf = await uploadPdf('report.pdf', pdfOfPages(2));
+      await expect(run('pdfToImages', { file: pdf, dpi: '72' })).rejects.toEqual(new TaskFailure(MSG.pdfToolMissing));
+      if (hasPoppler) {
+        const { outcome, files } = await run('pdfToWord', { file: pdf, mode: 'layout' });
+        expect(outcome.text).toBe(`${MSG.pdfWordNote(2)}\n${MSG.pdfLayoutFallback}`);
+        expect((await mammoth.extractRawText({ buffer: files[0]!.data })).value).toContain('Page 2 of a long report');
+      }
+    } finally {
+      for (const [key, value] of [['SOFFICE_BIN', saved.soffice], ['PDFTOPPM_BIN', saved.pdftoppm]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
   it('lines of a page join into paragraphs: Chinese without spaces, a short line ends one', () => {
     const text = ['这是第一段的第一行文字内容，很长很长很长很长', '接着第一段的第二行文字内容。', '', 'A Latin paragraph that runs over', 'two lines of the page here.', 'Heading'].join('\n');
     expect(pageParagraphs(text)).toEqual(['这是第一段的第一行文字内容，很长很长很长很长接着第一段的第二行文字内容。', 'A Latin paragraph that runs over two lines of the page here.', 'Heading']);
