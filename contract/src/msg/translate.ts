@@ -6,6 +6,9 @@ export const TRANSLATE_MSG = {
   // ?group= of GET /api/v1/tools/runs and /api/v1/tasks
   toolGroupUnknown: '工具分组不正确',
   taskListNeedsTool: '请指定工具或工具分组',
+  // POST /api/v1/tasks/{id}/delete (翻译记录 deletes its document and image translations)
+  taskDeleteLive: '任务还在进行中，请先取消再删除',
+  taskDeleted: '删除成功',
   translateGlossaryBadLine: (line: number) => `术语表第 ${line} 行格式不正确，请按“术语=译文”每行填写一条`,
   translateGlossaryTooMany: (max: number) => `术语表最多 ${max} 条`,
   translateSameLanguage: '源语言和目标语言相同，请换一种目标语言',

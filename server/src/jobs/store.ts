@@ -299,3 +299,16 @@ export async function listUserTasks(db: Executor, userId: number, tool: string |
   ]);
   return { list, total };
 }
+
+/**
+ * Delete the user's own ended task (succeeded, failed or canceled) in one statement: a queued or
+ * running one is never removed under its worker. Answers the row deleted (its result files are
+ * the caller's to delete), or null when there was no ended task of theirs with that id.
+ */
+export async function deleteUserEndedTask(db: Executor, userId: number, id: string): Promise<TaskRow | null> {
+  const out = await rows(
+    db,
+    sql`DELETE FROM tasks WHERE id = ${id} AND user_id = ${userId}::bigint AND state IN ('succeeded', 'failed', 'canceled') RETURNING ${COLUMNS}`,
+  );
+  return out[0] ?? null;
+}

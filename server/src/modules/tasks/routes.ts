@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ok, TaskIdParamsSchema, TaskListQuerySchema } from '@wanxiang/contract';
+import { MSG, ok, TaskIdParamsSchema, TaskListQuerySchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { parse } from '../../http/validate';
 import { streamTaskEvents } from './events';
-import { cancelUserTask, getTask, listTasks, retryUserTask } from './service';
+import { cancelUserTask, deleteUserTask, getTask, listTasks, retryUserTask } from './service';
 
 /**
  * Tasks (docs/api.md "Tasks"), login required, each task only for its owner (anyone else's is 404):
@@ -13,6 +13,7 @@ import { cancelUserTask, getTask, listTasks, retryUserTask } from './service';
  *   GET  /api/v1/tasks/{taskId}/events      SSE `task` on every change; ends after a terminal state
  *   POST /api/v1/tasks/{taskId}/cancel      cancel a queued or running task (refunded)
  *   POST /api/v1/tasks/{taskId}/retry       {task_id} a new task with the same inputs
+ *   POST /api/v1/tasks/{taskId}/delete      an ended task and the files it produced (a live one: 400)
  * A task tool is started by POST /api/v1/tools/{id}/run (modules/tools -> submitToolTask).
  */
 export async function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -31,4 +32,9 @@ export async function registerTaskRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/v1/tasks/:taskId/cancel', async (req) => ok(await cancelUserTask(ctx, requireUser(req), parse(TaskIdParamsSchema, req.params).taskId)));
 
   app.post('/v1/tasks/:taskId/retry', async (req) => ok(await retryUserTask(ctx, requireUser(req), parse(TaskIdParamsSchema, req.params).taskId)));
+
+  app.post('/v1/tasks/:taskId/delete', async (req) => {
+    await deleteUserTask(ctx, requireUser(req), parse(TaskIdParamsSchema, req.params).taskId);
+    return ok(null, MSG.taskDeleted);
+  });
 }

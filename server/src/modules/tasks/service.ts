@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import type { AuthUser } from '../../http/auth-user';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { Code } from '@wanxiang/contract';
-import { cancelTask, listUserTasks, selectUserTask, submitTask as submitEngineTask, type SubmitInput, type TaskRow } from '../../jobs';
+import { cancelTask, deleteUserEndedTask, listUserTasks, selectUserTask, submitTask as submitEngineTask, type SubmitInput, type TaskRow } from '../../jobs';
 import { findTaskHandler } from '../../tools/tasks';
-import { ownFile } from '../files/service';
+import { deleteFilesById, ownFile } from '../files/service';
 import { paidEngine } from './payer';
 import { toTaskInfo } from './public';
 
@@ -33,6 +33,20 @@ export async function listTasks(ctx: Pick<AppContext, 'database'>, user: Asker, 
   const toolIds = q.tool !== undefined ? [q.tool] : toolIdsOfGroup(q.group!);
   const { list, total } = await listUserTasks(ctx.database.db, user.id, toolIds, TASK_PAGE_SIZE, (q.page - 1) * TASK_PAGE_SIZE);
   return { list: list.map(toTaskInfo), total };
+}
+
+/**
+ * Delete an ended task of the caller's with the files it produced (翻译记录 and any history of
+ * results); its input uploads stay (they are the user's own files). A live task must be canceled first.
+ */
+export async function deleteUserTask(ctx: Pick<AppContext, 'database' | 'storage'>, user: Asker, id: string): Promise<void> {
+  const row = await ownTask(ctx, user.id, id);
+  if (row.state === 'queued' || row.state === 'running') throw badRequest(MSG.taskDeleteLive);
+  const gone = await deleteUserEndedTask(ctx.database.db, user.id, row.id);
+  // Ended meanwhile by nobody else (only its owner deletes): absent means it was deleted by a second click.
+  if (!gone) throw notFound(MSG.taskNotFound);
+  const fileIds = (gone.result?.files ?? []).map((f) => f.id);
+  if (fileIds.length) await deleteFilesById(ctx, fileIds);
 }
 
 /** Cancel a queued or running task (refunded); a task that already ended is answered as it is. */

@@ -135,5 +135,17 @@ describe.each(testDbKinds())('POST /api/v1/translate/text on %s', (kind) => {
     }
     const badRuns = await t.app.inject({ method: 'GET', url: '/api/v1/tools/runs?group=nothing', headers: { token } });
     expect(badRuns.json<Envelope<null>>()).toMatchObject({ code: 400, msg: MSG.toolGroupUnknown });
+
+    // Delete (翻译记录): a live task is refused, another user's is absent; canceled (refunded), it goes.
+    const del = (tok: string) => t.app.inject({ method: 'POST', url: `/api/v1/tasks/${task_id}/delete`, headers: { token: tok } });
+    expect((await del(token)).json<Envelope<null>>()).toMatchObject({ code: 400, msg: MSG.taskDeleteLive });
+    expect((await del(other.token)).json<Envelope<null>>()).toMatchObject({ code: 404, msg: MSG.taskNotFound });
+    await t.app.inject({ method: 'POST', url: `/api/v1/tasks/${task_id}/cancel`, headers: { token } });
+    expect(await counts(user.id)).toEqual({ used: 0, reserved: 0 });
+    expect((await del(token)).json<Envelope<null>>()).toMatchObject({ code: 200, msg: MSG.taskDeleted });
+    expect((await list(token, '?group=translate')).json<Envelope<{ total: number }>>().data.total).toBe(0);
+    expect((await del(token)).json<Envelope<null>>()).toMatchObject({ code: 404 });
+    // The input upload is the user's own file: it stays.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${image}`, headers: { token } })).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Dropdown, Empty, Modal, Popconfirm, Spin, Tabs, Tag } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { MSG, toolById, TRANSLATE_COMMON_ID, type TaskInfo, type ToolRunItem } from '@wanxiang/contract';
+import { isTerminalTaskState, MSG, toolById, TRANSLATE_COMMON_ID, type TaskInfo, type ToolRunItem } from '@wanxiang/contract';
 import { deleteToolRun, exportToolRun, type ToolExportFormat } from '../../api/tools';
 import { cancelTask, retryTask } from '../../api/tasks';
 import { RequestError } from '../../api/request';
@@ -11,7 +11,7 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { useUserStore } from '../../stores/user';
 import { copyText } from '../invite/copy-text';
 import { TaskCard } from '../../tools/TaskCard';
-import { fetchTranslateRuns, fetchTranslateTasks } from './record-api';
+import { deleteTranslateTask, fetchTranslateRuns, fetchTranslateTasks } from './record-api';
 import styles from './translate.module.css';
 
 const PAGE = toolById('translateRecord')!;
@@ -146,6 +146,20 @@ export default function TranslateRecordPage({ title }: { title?: string }) {
     }
   };
 
+  const removeTask = async (task: TaskInfo) => {
+    setBusyTask(task.task_id);
+    try {
+      await deleteTranslateTask(task.task_id);
+      tasks.setList((prev) => prev.filter((x) => x.task_id !== task.task_id));
+      tasks.setTotal((n) => Math.max(0, n - 1));
+      void message.success(MSG.recordDeleted);
+    } catch {
+      // the request layer already said why
+    } finally {
+      setBusyTask(null);
+    }
+  };
+
   const empty = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 
   const runList = !loggedIn ? (
@@ -234,8 +248,22 @@ export default function TranslateRecordPage({ title }: { title?: string }) {
         const tool = toolById(task.tool);
         if (!tool) return null;
         return (
-          <div key={task.task_id}>
-            <Tag color="purple">{`${tool.icon} ${tool.title}`}</Tag>
+          <div key={task.task_id} className={styles.recordTask} data-testid="record-task">
+            <div className={styles.recordHead}>
+              <Tag color="purple">{`${tool.icon} ${tool.title}`}</Tag>
+              {isTerminalTaskState(task.status) && (
+                <Popconfirm title={MSG.recordDeleteConfirm} onConfirm={() => void removeTask(task)}>
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={MSG.recordDelete}
+                    disabled={busyTask === task.task_id}
+                  />
+                </Popconfirm>
+              )}
+            </div>
             <TaskCard
               task={task}
               tool={tool}

@@ -1,5 +1,5 @@
 import type { TaskInfo, ToolRunsRes } from '@wanxiang/contract';
-import { get } from '../../api/request';
+import { get, post } from '../../api/request';
 
 /**
  * 翻译记录's reads (docs/api.md "Tools" and "Tasks", ?group=): the caller's runs and tasks of every
@@ -13,4 +13,9 @@ export function fetchTranslateRuns(page: number): Promise<ToolRunsRes> {
 
 export function fetchTranslateTasks(page: number): Promise<{ list: TaskInfo[]; total: number }> {
   return get<{ list: TaskInfo[]; total: number }>('/v1/tasks', { group: 'translate', page }, { silent: true });
+}
+
+/** An ended task and the files it produced (POST /api/v1/tasks/{id}/delete); a live one must be canceled first. */
+export function deleteTranslateTask(taskId: string): Promise<unknown> {
+  return post<unknown>(`/v1/tasks/${encodeURIComponent(taskId)}/delete`);
 }
