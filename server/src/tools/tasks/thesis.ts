@@ -17,7 +17,7 @@ import {
   thesisForm,
   type ThesisForm,
 } from '../../modules/thesis/prompts';
-import { findReferences, type ThesisReference } from '../../modules/thesis/references';
+import { findReferences, hasCjk, parseSearchTerms, SEARCH_TERMS_SYSTEM, searchKeywords, type ThesisReference } from '../../modules/thesis/references';
 import { docxToPdf } from './office-pdf';
 import { thesisDocx } from './thesis-docx';
 
@@ -77,6 +77,20 @@ async function ask(ctx: ThesisTaskContext, signal: AbortSignal, system: string, 
   return text.trim();
 }
 
+/** English search terms for a Chinese title (one short model call); on any failure the title and field alone are searched. */
+async function referenceKeywords(ctx: ThesisTaskContext, signal: AbortSignal, form: ThesisForm): Promise<string[]> {
+  if (!hasCjk(`${form.title}${form.field}`)) return searchKeywords([], form.title, form.field);
+  try {
+    const subject = `题目：««${form.title.replace(/[«»]/g, '')}»»${form.field ? `；学科领域：««${form.field.replace(/[«»]/g, '')}»»` : ''}`;
+    // Demo: the demo model knows no English, so it answers the title (the recorded scholar answers match any words).
+    const answer = await ask(ctx, signal, SEARCH_TERMS_SYSTEM, subject, form.title, 200);
+    return searchKeywords(parseSearchTerms(answer), form.title, form.field);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return searchKeywords([], form.title, form.field);
+  }
+}
+
 async function writeChapter(ctx: ThesisTaskContext, signal: AbortSignal, form: ThesisForm, outline: ThesisOutline, index: number, refs: readonly ThesisReference[]): Promise<string> {
   const words = Math.round(form.length / Math.max(1, outline.chapters.length));
   const text = await ask(ctx, signal, CHAPTER_SYSTEM, chapterUserMessage(form, outline, index, refs, words), demoChapter(form, outline, index, refs), Math.min(6000, Math.round(words * 2)));
@@ -106,7 +120,7 @@ export function thesisHandler(ctx: ThesisTaskContext): TaskHandler {
       if (!outline.chapters.length) throw new TaskFailure(THESIS_MSG.outlineRequired);
 
       await tools.progress(2, THESIS_MSG.stageReferences);
-      const refs = await findReferences(ctx.config.scholar, { title: form.title, field: form.field }, tools.signal);
+      const refs = await findReferences(ctx.config.scholar, await referenceKeywords(ctx, tools.signal, form), tools.signal);
       tools.signal.throwIfAborted();
       await tools.progress(REFS_DONE, THESIS_MSG.stageReferences);
 

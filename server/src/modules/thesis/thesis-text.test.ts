@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { THESIS_MSG } from '@wanxiang/contract';
 import { demoCorrections, parseCorrections } from './correction';
 import { abstractText, demoChapter, demoOutline, keepKnownCitations, splitAbstract, thesisForm } from './prompts';
-import { arxivDoi, referenceLine, type ThesisReference } from './references';
+import { arxivDoi, parseSearchTerms, referenceLine, searchKeywords, type ThesisReference } from './references';
 import { thesisRefusal } from '../../tools/tasks/thesis';
 
 const text = '我们以经完成了任务，大家要再接再励，以经很好了。';
@@ -72,6 +72,15 @@ describe('thesis prompts and references', () => {
     expect(referenceLine({ ...refs[0]!, authors: 'A, B, C, et al.', venue: 'arXiv' })).toBe('[1] A, B, C, et al. Attention Is All You Need[EB/OL]. arXiv, 2017.');
     expect(arxivDoi('2401.01234v2')).toBe('https://doi.org/10.48550/arXiv.2401.01234');
     expect(arxivDoi('not an id')).toBe('');
+  });
+
+  it('turns the model answer lines into English search terms, tried before the title and field', () => {
+    expect(parseSearchTerms('1. attention mechanism\n- "transformer models"\n注意力机制\n\nself-attention in NLP\nextra phrase four')).toEqual([
+      'attention mechanism',
+      'transformer models',
+      'self-attention in NLP',
+    ]);
+    expect(searchKeywords(['attention mechanism'], '注意力机制研究', '')).toEqual(['attention mechanism', '注意力机制研究']);
   });
 
   it('refuses a task without a title or chapters before anything is held', () => {
