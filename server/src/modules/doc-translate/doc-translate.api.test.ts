@@ -6,7 +6,8 @@ import { Code, DOC_TRANSLATE_MAX_CHARS, MSG, type DocTranslateStatus, type Envel
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { multipartBody } from '../../../test/multipart';
-import type { RunningTaskEngine } from '../../jobs';
+import type { AppContext } from '../../context';
+import { selectTask, type RunningTaskEngine } from '../../jobs';
 import { sampleDocx, samplePdf } from '../../tools/tasks/testing/office-fixtures';
 import { saveFile } from '../files/service';
 import { quotaUsage } from '../quota/service';
@@ -170,6 +171,35 @@ describe.each(testDbKinds())('document translation calls on %s', (kind) => {
     expect(await quotaUsage(t.ctx, user.id, 'doc_translate')).toEqual({ used: 0, reserved: 0 });
     const good = submitted(await call('/api/v1/doc/translate', token, { file_id: await store(user.id, 'ok.docx', await sampleDocx()), target_lang: 'zh' }));
     expect((await settle(good, token)).status).toBe('succeeded');
+    expect(await quotaUsage(t.ctx, user.id, 'doc_translate')).toEqual({ used: 1, reserved: 0 });
+  }, 120_000);
+
+  it('resumes after a restart: the stopped worker hands the task back with its finished batches, the next one translates the rest; charged once', async () => {
+    const { token, user } = await t.loginAs();
+    // Eight batches (one long paragraph each), each answered slowly by the demo upstream ([demo:delay] in the paragraph).
+    const para = (i: number) => `<w:p><w:r><w:t>Paragraph ${i} [demo:delay=4] ${'Slow words to translate. '.repeat(60)}</w:t></w:r></w:p>`;
+    const doc = new JSZip();
+    doc.file('word/document.xml', `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${Array.from({ length: 8 }, (_, i) => para(i)).join('')}</w:body></w:document>`);
+    const fileId = await store(user.id, 'slow.docx', await doc.generateAsync({ type: 'nodebuffer' }));
+    const taskId = submitted(await call('/api/v1/doc/translate', token, { file_id: fileId, target_lang: 'zh', mode: 'target' }));
+    const doneBatches = async () => Object.keys(((await selectTask(t.ctx.database.db, taskId))?.vendor as { done?: object } | null)?.done ?? {}).length;
+    await expect.poll(doneBatches, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+    // The process restarts: its worker stops, the running task goes back to the queue with its checkpoint.
+    await engine.stop();
+    const stopped = await selectTask(t.ctx.database.db, taskId);
+    expect(stopped?.state).toBe('queued');
+    const kept = await doneBatches();
+    expect(kept).toBeLessThan(8);
+
+    let calls = 0;
+    const llm = t.ctx.llm;
+    const counting: AppContext['llm'] = { ...llm, demo: llm.demo, available: (m) => llm.available(m), stream: (req) => (calls++, llm.stream(req)), close: () => Promise.resolve() };
+    engine = await startTasks({ ...t.ctx, llm: counting }, pino({ level: 'silent' }), { workers: true });
+    const done = await settle(taskId, token);
+    expect(done.status, done.error).toBe('succeeded');
+    expect(calls).toBe(8 - kept);
+    const body = await (await JSZip.loadAsync((await download(done.files![0]!.url, token)).rawPayload)).file('word/document.xml')!.async('string');
+    for (let i = 0; i < 8; i++) expect(body).toContain(`【演示译文·中文（简体）】Paragraph ${i} `);
     expect(await quotaUsage(t.ctx, user.id, 'doc_translate')).toEqual({ used: 1, reserved: 0 });
   }, 120_000);
 });
