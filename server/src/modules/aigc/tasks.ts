@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { TaskFailure, type TaskHandler, type TaskOutcome, type TaskRow, type TaskRunTools } from '../../jobs';
 import { LlmError } from '../../llm/errors';
 import { docxToPdf } from '../../tools/tasks/office-pdf';
+import { labelPdf } from '../../tools/tasks/pdf-label';
 import { pickPromptModel } from '../img/prompt-helper';
 import { demoRewrite } from './demo-judge';
 import { askModel, createDetector } from './detector';
@@ -51,8 +52,10 @@ async function saveReport(task: TaskRow, tools: TaskRunTools, report: AigcReport
   await tools.progress(90, AIGC_MSG.stageReport);
   const docx = await reportDocx(report, task.id);
   const base = `${safeName(report.title)}-${report.mode === 'aigc' ? 'AIGC检测报告' : '相似度检测报告'}`;
-  const pdf = await docxToPdf(docx, tools.signal);
+  const converted = await docxToPdf(docx, tools.signal);
   tools.signal.throwIfAborted();
+  // LibreOffice keeps the visible footer but not the DOCX's AIGC property: the implicit label is written into the PDF.
+  const pdf = converted ? await labelPdf(converted, task.id, false) : null;
   const file = pdf
     ? await tools.saveFile({ name: `${base}.pdf`, contentType: 'application/pdf', body: pdf })
     : await tools.saveFile({ name: `${base}.docx`, contentType: DOCX_TYPE, body: docx });
