@@ -13,6 +13,8 @@ export const RENDER_TIMEOUT_MS = 60_000;
 export const TEXT_TIMEOUT_MS = 60_000;
 /** Longest side of a rendered page in pixels (a poster-sized page at 300 DPI would be 10,000+). */
 export const RENDER_MAX_SIDE = 5_000;
+/** Most memory a poppler process may map: a 5,000-px page needs about 100 MB; a bomb stops here. */
+export const POPPLER_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;
 /** Most bytes of text pdftotext may print (a 500-page book is a few MB). */
 const TEXT_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -36,6 +38,7 @@ export async function renderPage(pdfPath: string, workDir: string, opts: RenderO
   const prefix = join(workDir, `page-${opts.page}`);
   await runBinary(pdftoppm(), ['-png', ...size, '-f', String(opts.page), '-l', String(opts.page), '-singlefile', pdfPath, prefix], {
     timeoutMs: RENDER_TIMEOUT_MS,
+    maxMemoryBytes: POPPLER_MAX_MEMORY_BYTES,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   return readFile(`${prefix}.png`);
@@ -46,6 +49,7 @@ export async function pdfPageTexts(pdfPath: string, signal?: AbortSignal): Promi
   const out = await runBinary(pdftotext(), ['-enc', 'UTF-8', '-eol', 'unix', pdfPath, '-'], {
     timeoutMs: TEXT_TIMEOUT_MS,
     maxOutputBytes: TEXT_MAX_BYTES,
+    maxMemoryBytes: POPPLER_MAX_MEMORY_BYTES,
     ...(signal ? { signal } : {}),
   });
   const pages = out.toString('utf8').split('\f');
