@@ -54,6 +54,8 @@ export interface ThesisOutline {
   chapters: { title: string; sections: string[] }[];
 }
 
+const REFERENCES_HEADING = /^(第[一二三四五六七八九十\d]+章\s*)?(参考文献|references|bibliography)$/i;
+
 const cleanLine = (s: string) => s.replace(/\s+/g, ' ').replace(/^[*_\s]+|[*_\s]+$/g, '').trim();
 
 /**
@@ -63,6 +65,7 @@ const cleanLine = (s: string) => s.replace(/\s+/g, ' ').replace(/^[*_\s]+|[*_\s]
  */
 export function parseThesisOutline(markdown: string): ThesisOutline {
   const out: ThesisOutline = { title: '', chapters: [] };
+  let skipping = false;
   for (const raw of markdown.split(/\r?\n/)) {
     const m = /^\s*(#{1,4}|[-*+]|\d+[.、)])\s+(.*)$/.exec(raw);
     if (!m) continue;
@@ -72,8 +75,11 @@ export function parseThesisOutline(markdown: string): ThesisOutline {
     if (mark === '#') {
       if (!out.title) out.title = text;
     } else if (mark === '##') {
-      if (out.chapters.length < THESIS_CHAPTERS_MAX) out.chapters.push({ title: text, sections: [] });
-    } else {
+      // The references are added from real papers: a model's own 参考文献 chapter is dropped (and its items with
+      // it), as are chapters past the limit.
+      skipping = REFERENCES_HEADING.test(text) || out.chapters.length >= THESIS_CHAPTERS_MAX;
+      if (!skipping) out.chapters.push({ title: text, sections: [] });
+    } else if (!skipping) {
       const chapter = out.chapters.at(-1);
       if (chapter && chapter.sections.length < THESIS_SECTIONS_MAX) chapter.sections.push(text);
     }

@@ -3,7 +3,9 @@ import { THESIS_MSG } from '@wanxiang/contract';
 import { demoCorrections, parseCorrections } from './correction';
 import { abstractText, demoChapter, demoOutline, keepKnownCitations, splitAbstract, thesisForm } from './prompts';
 import { arxivDoi, parseSearchTerms, referenceLine, searchKeywords, type ThesisReference } from './references';
+import JSZip from 'jszip';
 import { thesisRefusal } from '../../tools/tasks/thesis';
+import { thesisDocx } from '../../tools/tasks/thesis-docx';
 
 const text = '我们以经完成了任务，大家要再接再励，以经很好了。';
 
@@ -87,5 +89,33 @@ describe('thesis prompts and references', () => {
     expect(thesisRefusal({ title: '', outline: '## 第一章' })).toBe(THESIS_MSG.titleRequired);
     expect(thesisRefusal({ title: '题目', outline: '# 只有题目' })).toBe(THESIS_MSG.outlineRequired);
     expect(thesisRefusal({ title: '题目', outline: '## 第一章 绪论' })).toBeNull();
+  });
+});
+
+describe('thesis DOCX', () => {
+  it('an English document is labelled in English; a markdown table in a chapter becomes rows without its separator', async () => {
+    const refs: ThesisReference[] = [{ n: 1, title: 'Attention Is All You Need', authors: 'A. Vaswani', year: '2017', venue: 'arXiv', doi: 'https://doi.org/10.48550/arXiv.1706.03762' }];
+    const docx = await thesisDocx(
+      {
+        title: 'Attention in NLP',
+        field: '',
+        type: '期刊论文',
+        date: '2026-11-26',
+        abstract: 'This paper studies attention.',
+        keywords: 'attention; NLP',
+        chapters: [{ title: 'Chapter 1 Introduction', body: '### 1.1 Background\nAttention helps [1].\n| Model | Year |\n| --- | --- |\n| Transformer | 2017 |' }],
+        references: refs,
+        english: true,
+      },
+      'unit',
+    );
+    const zip = await JSZip.loadAsync(docx);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    for (const want of ['Contents', 'Abstract', 'Keywords: ', 'References', 'Model　Year', 'Transformer　2017', '[1] A. Vaswani. Attention Is All You Need[EB/OL]. arXiv, 2017.']) expect(text).toContain(want);
+    expect(text).not.toContain('---');
+    const footer = (await Promise.all(Object.keys(zip.files).filter((n) => /^word\/footer\d*\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')))).join('');
+    expect(footer).toContain('Page ');
+    expect(await zip.file('docProps/custom.xml')!.async('string')).toContain('AIGC');
   });
 });

@@ -41,6 +41,13 @@ export interface ThesisDocument {
 const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: 'SimSun' };
 const HEADING_FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: 'SimHei' };
 
+/** The document's own words in its language (the page and the hint under the TOC stay Chinese: the reader is). */
+const LABELS = {
+  zh: { ...THESIS_MSG.cover, toc: THESIS_MSG.toc, abstract: THESIS_MSG.abstract, keywords: THESIS_MSG.keywords, references: THESIS_MSG.references },
+  en: { author: 'Author: ', date: 'Date: ', field: 'Field: ', type: 'Type: ', toc: 'Contents', abstract: 'Abstract', keywords: 'Keywords: ', references: 'References' },
+};
+const labelsOf = (doc: ThesisDocument) => (doc.english ? LABELS.en : LABELS.zh);
+
 const bodyParagraph = (text: string) =>
   new Paragraph({ indent: { firstLine: 480 }, spacing: { after: 120 }, children: [new TextRun({ text })] });
 
@@ -55,6 +62,11 @@ function chapterBlocks(body: string): Paragraph[] {
       out.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: heading[1]!.replace(/[*_`]/g, '') })] }));
       continue;
     }
+    // A markdown table (models write them now and then): its separator row dropped, each row's cells in one line.
+    if (/^\|.*\|$/.test(line)) {
+      if (!/^\|[\s:|-]+\|$/.test(line)) out.push(new Paragraph({ spacing: { after: 60 }, children: [new TextRun({ text: line.slice(1, -1).split('|').map((c) => c.trim()).join('　'), size: 21 })] }));
+      continue;
+    }
     out.push(bodyParagraph(line.replace(/^[-*+]\s+/, '').replace(/\*\*|__|`/g, '')));
   }
   return out;
@@ -66,15 +78,15 @@ function cover(doc: ThesisDocument): Paragraph[] {
   return [
     new Paragraph({ spacing: { before: 2400 } }),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 1200 }, children: [new TextRun({ text: doc.title, bold: true, size: 40, font: HEADING_FONT })] }),
-    ...(doc.field ? [info(THESIS_MSG.cover.field, doc.field)] : []),
-    info(THESIS_MSG.cover.type, doc.type),
-    info(THESIS_MSG.cover.date, doc.date),
+    ...(doc.field ? [info(labelsOf(doc).field, doc.field)] : []),
+    info(labelsOf(doc).type, doc.type),
+    info(labelsOf(doc).date, doc.date),
     new Paragraph({ spacing: { before: 2400 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: MSG.aiDisclaimer, size: 18, color: '808080' })] }),
   ];
 }
 
-function references(refs: readonly ThesisReference[]): Paragraph[] {
-  const head = new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(THESIS_MSG.references)] });
+function references(refs: readonly ThesisReference[], title: string): Paragraph[] {
+  const head = new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(title)] });
   if (!refs.length) return [head, bodyParagraph(THESIS_MSG.noReferences)];
   return [
     head,
@@ -103,20 +115,20 @@ export async function thesisDocx(doc: ThesisDocument, contentId: string): Promis
     ],
   });
   const body: (Paragraph | TableOfContents)[] = [
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: THESIS_MSG.toc, bold: true, size: 32, font: HEADING_FONT })] }),
-    new TableOfContents(THESIS_MSG.toc, { hyperlink: true, headingStyleRange: '1-2' }),
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: labelsOf(doc).toc, bold: true, size: 32, font: HEADING_FONT })] }),
+    new TableOfContents(labelsOf(doc).toc, { hyperlink: true, headingStyleRange: '1-2' }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: THESIS_MSG.tocHint, size: 16, color: '808080' })] }),
     new Paragraph({ children: [new PageBreak()] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: THESIS_MSG.abstract, bold: true, size: 32, font: HEADING_FONT })] }),
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [new TextRun({ text: labelsOf(doc).abstract, bold: true, size: 32, font: HEADING_FONT })] }),
     ...doc.abstract.split(/\n+/).filter(Boolean).map(bodyParagraph),
     ...(doc.keywords
-      ? [new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: doc.english ? 'Keywords: ' : THESIS_MSG.keywords, bold: true }), new TextRun(doc.keywords)] })]
+      ? [new Paragraph({ spacing: { before: 240 }, children: [new TextRun({ text: labelsOf(doc).keywords, bold: true }), new TextRun(doc.keywords)] })]
       : []),
   ];
   doc.chapters.forEach((c) => {
     body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(c.title)] }), ...chapterBlocks(c.body));
   });
-  body.push(...references(doc.references));
+  body.push(...references(doc.references, labelsOf(doc).references));
 
   const file = new Document({
     creator: AI_PRODUCER,

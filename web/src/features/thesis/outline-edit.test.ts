@@ -16,6 +16,11 @@ describe('outline edits', () => {
       ],
     });
     expect(parseThesisOutline(thesisOutlineMarkdown(outline))).toEqual(outline);
+    // A model's own references chapter is dropped: ours come from real papers.
+    expect(parseThesisOutline('# 题目\n## 第一章 绪论\n## 参考文献\n- [1] 某某. 编造的文献\n## 致谢').chapters).toEqual([
+      { title: '第一章 绪论', sections: [] },
+      { title: '致谢', sections: [] },
+    ]);
   });
 
   it('renames, adds, removes and moves chapters and sections without touching the original', () => {
