@@ -46,8 +46,8 @@ export const DOC_TRANSLATE_MODES: readonly ToolFieldOption[] = [
   { value: 'target', label: '仅译文' },
 ];
 export const PDF_TRANSLATE_ENGINES: readonly ToolFieldOption[] = [
-  { value: 'builtin', label: '标准（逐页提取文字，生成双语 Word 与 PDF）' },
-  { value: 'layout', label: '版式保留（需运营方开启）' },
+  { value: 'builtin', label: '标准' },
+  { value: 'layout', label: '版式保留' },
 ];
 
 const fileField = (accept: readonly string[], help: string): ToolField => ({
@@ -104,7 +104,14 @@ export const DOC_TRANSLATE_TOOL_SPECS: readonly ToolSpec[] = [
       source,
       target,
       mode,
-      { name: 'engine', type: 'radio', label: '翻译引擎', options: PDF_TRANSLATE_ENGINES, default: 'builtin' },
+      {
+        name: 'engine',
+        type: 'radio',
+        label: '翻译引擎',
+        options: PDF_TRANSLATE_ENGINES,
+        default: 'builtin',
+        help: '标准：逐页提取文字，生成双语 Word 与 PDF；版式保留：保留原版式与公式，需运营方开启',
+      },
       glossary,
     ],
     keywords: ['翻译', 'PDF翻译', '论文翻译', '双语对照', '版式保留'],
