@@ -358,7 +358,7 @@ export const TRANSLATE_TOOLS: readonly ToolSpec[] = [
     description: '我的文字、图片和文档翻译：查看、复制、下载或删除。',
     group: 'translate',
     icon: '🗂️',
-    loginRequired: true,
+    // Not a login route in the spec's table: a visitor sees 登录后查看你的翻译记录 on the page itself.
     keywords: ['翻译记录', '翻译历史'],
   }),
 ];
