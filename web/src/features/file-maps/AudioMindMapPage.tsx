@@ -64,28 +64,36 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
               <Input.TextArea value={audio.text} readOnly autoSize={{ minRows: 4, maxRows: 12 }} aria-label={MSG.fileAudioTranscript} />
             </div>
           ) : (
-            <Spin spinning={busy} tip={MSG.fileAudioTranscribing}>
-              <Upload.Dragger
-                accept={IMPORT_ACCEPT.voice.map((t) => `.${t}`).join(',')}
-                multiple={false}
-                showUploadList={false}
-                disabled={busy}
-                beforeUpload={(file) => {
-                  void transcribe(file);
-                  return false;
-                }}
-                data-testid="audio-upload"
-              >
-                <p className="ant-upload-drag-icon">
-                  <AudioOutlined />
-                </p>
-                <p className="ant-upload-text">{MSG.fileSourceDrop}</p>
-                <p className="ant-upload-hint">{MSG.fileAudioTypes}</p>
-              </Upload.Dragger>
-            </Spin>
+            <div data-testid="audio-upload">
+              <Spin spinning={busy} tip={MSG.fileAudioTranscribing}>
+                <Upload.Dragger
+                  accept={IMPORT_ACCEPT.voice.map((t) => `.${t}`).join(',')}
+                  multiple={false}
+                  showUploadList={false}
+                  disabled={busy}
+                  beforeUpload={(file) => {
+                    void transcribe(file);
+                    return false;
+                  }}
+                >
+                  <p className="ant-upload-drag-icon">
+                    <AudioOutlined />
+                  </p>
+                  <p className="ant-upload-text">{MSG.fileSourceDrop}</p>
+                  <p className="ant-upload-hint">{MSG.fileAudioTypes}</p>
+                </Upload.Dragger>
+              </Spin>
+            </div>
           )}
           {error && <Alert type="error" showIcon message={error} data-testid="audio-error" />}
-          <Button type="primary" size="large" icon={<ThunderboltOutlined />} loading={gen.generating} onClick={() => void generate()} data-testid="audio-map-generate">
+          <Button
+            type="primary"
+            size="large"
+            icon={<ThunderboltOutlined />}
+            loading={gen.generating}
+            onClick={() => void generate()}
+            data-testid="audio-map-generate"
+          >
             {MSG.fileSourceGenerateMap}
           </Button>
         </div>

@@ -39,8 +39,21 @@ export function DeckFromFile({ title, lead, from }: { title: string; lead: strin
       <div className={styles.deck}>
         <Card>
           <div className={styles.source}>
-            <FileSourcePicker use={from === 'oldPpt' ? 'oldPpt' : 'ppt'} value={doc} onChange={pick} headingsLabel={from === 'oldPpt' ? MSG.fileOldPptTitles : MSG.fileSourceHeadings} />
-            <Button type="primary" size="large" icon={<ThunderboltOutlined />} loading={flow.outlining} disabled={!doc} onClick={start} data-testid="deck-outline-start">
+            <FileSourcePicker
+              use={from === 'oldPpt' ? 'oldPpt' : 'ppt'}
+              value={doc}
+              onChange={pick}
+              headingsLabel={from === 'oldPpt' ? MSG.fileOldPptTitles : MSG.fileSourceHeadings}
+            />
+            <Button
+              type="primary"
+              size="large"
+              icon={<ThunderboltOutlined />}
+              loading={flow.outlining}
+              disabled={!doc}
+              onClick={start}
+              data-testid="deck-outline-start"
+            >
               {MSG.fileSourceGenerateOutline}
             </Button>
           </div>

@@ -64,7 +64,14 @@ export default function DocMindMapPage({ title }: { title?: string }) {
               },
             ]}
           />
-          <Button type="primary" size="large" icon={<ThunderboltOutlined />} loading={gen.generating} onClick={() => void generate()} data-testid="doc-map-generate">
+          <Button
+            type="primary"
+            size="large"
+            icon={<ThunderboltOutlined />}
+            loading={gen.generating}
+            onClick={() => void generate()}
+            data-testid="doc-map-generate"
+          >
             {MSG.fileSourceGenerateMap}
           </Button>
         </div>

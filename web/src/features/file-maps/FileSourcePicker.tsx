@@ -69,7 +69,7 @@ export function FileSourcePicker({
   }
 
   return (
-    <div className={styles.source}>
+    <div className={styles.source} data-testid="file-source-upload">
       <Spin spinning={busy} tip={MSG.fileSourceUploading}>
         <Upload.Dragger
           accept={acceptOf(use)}
@@ -80,7 +80,6 @@ export function FileSourcePicker({
             void read(file);
             return false;
           }}
-          data-testid="file-source-upload"
         >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />

@@ -9,7 +9,7 @@ export function MapResult({ gen }: { gen: MindMapGeneration }) {
   return (
     <div className={styles.map} data-testid="file-map-result">
       {gen.demo && (
-        <div>
+        <div className={styles.demoRow}>
           <Tag color="orange" data-testid="file-map-demo">
             {MSG.fileMapsDemo}
           </Tag>
