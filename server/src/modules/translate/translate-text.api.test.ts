@@ -5,6 +5,7 @@ import { listeningDemoApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { saveFile } from '../files/service';
 import { quotaUsage } from '../quota/service';
+import { namesOf, postStream, textOf } from '../../../test/sse-client';
 
 /**
  * POST /api/v1/translate/text through the demo upstream: the translation answered as JSON (the
@@ -16,9 +17,10 @@ const ENV = { DEMO_TOKEN_DELAY_MS: '0', CHAT_HEARTBEAT_MS: '1000' };
 
 describe.each(testDbKinds())('POST /api/v1/translate/text on %s', (kind) => {
   let t: TestApp;
+  let base: string;
 
   beforeAll(async () => {
-    ({ t } = await listeningDemoApp(kind, ENV));
+    ({ t, base } = await listeningDemoApp(kind, ENV));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -92,6 +94,27 @@ describe.each(testDbKinds())('POST /api/v1/translate/text on %s', (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json<Envelope<null>>()).toMatchObject({ code: 400, msg });
     expect(await counts(user.id)).toEqual({ used: 0, reserved: 0 });
+  });
+
+  it('the tools stream through the tool run API with the same pair and glossary rules (通用翻译, 文言文翻译), refusals before any stream', async () => {
+    const { token, user } = await t.loginAs();
+    const run = (id: string, inputs: unknown) => postStream(base, `/api/v1/tools/${id}/run`, { inputs }, token);
+    const common = await run('translateCommon', { text: '欢迎使用万象', to: '日语', glossary: '万象=ワンシャン' });
+    await common.finished;
+    expect(namesOf(common).at(-1)).toBe('done');
+    expect(textOf(common)).toContain('（演示）中文 → 日语');
+    expect(textOf(common)).toContain('欢迎使用ワンシャン');
+    const classical = await run('translateClassical', { text: '学而时习之，不亦说乎？有朋自远方来，不亦乐乎？' });
+    await classical.finished;
+    expect(textOf(classical)).toContain('| 学而时习之，不亦说乎？ |');
+    expect(await counts(user.id)).toEqual({ used: 2, reserved: 0 });
+    expect((await runs(token, '?group=translate')).data.list.map((r) => r.toolId)).toEqual(['translateClassical', 'translateCommon']);
+
+    const same = await run('translateCommon', { text: 'hello', from: '英语', to: '英语' });
+    expect(same.envelope).toMatchObject({ code: 400, msg: MSG.translateSameLanguage });
+    const badGlossary = await run('translateArticle', { text: 'Hello', glossary: 'Hello' });
+    expect(badGlossary.envelope).toMatchObject({ code: 400, msg: MSG.translateGlossaryBadLine(1) });
+    expect(await counts(user.id)).toEqual({ used: 2, reserved: 0 });
   });
 
   it('asks a visitor to log in', async () => {
