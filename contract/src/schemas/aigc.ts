@@ -32,6 +32,7 @@ export const AIGC_MSG = {
   fileTooLarge: (mb: number) => `文件不能超过 ${mb} MB`,
   fileTooManyChars: (max: number) => `文件文字超过 ${max} 字，请拆分后再检测`,
   fileUnreadable: '无法读取这个文件，请确认文件完好后重试',
+  pdfTooManyPages: (max: number) => `PDF 不能超过 ${max} 页，请拆分后再检测`,
   libraryFull: (max: number) => `最多保存 ${max} 个文件，请先删除不用的文件`,
   noModel: '暂无可用的模型，请稍后再试',
   judgeFailed: 'AIGC 检测失败，请稍后再试',
@@ -62,6 +63,8 @@ export const AIGC_PARAGRAPH_MAX = 1_200;
 export const AIGC_LIBRARY_MAX = 50;
 /** Largest file accepted (bytes). */
 export const AIGC_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** Most pages of a PDF: counted before its text is read (a 2,000-page book is refused at once). */
+export const AIGC_PDF_MAX_PAGES = 300;
 /** Types accepted: documents whose text the upload parsers read. */
 export const AIGC_FILE_TYPES = ['pdf', 'docx', 'txt', 'md'] as const;
 export const AIGC_TITLE_MAX = 60;

@@ -1,8 +1,10 @@
 import JSZip from 'jszip';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AIGC_MSG,
+  AIGC_PDF_MAX_PAGES,
   AIGC_TEXT_MAX,
   type AigcFile,
   type AigcRewrite,
@@ -15,7 +17,7 @@ import {
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { zipBomb } from '../../../test/fixtures/bombs';
-import { docxWith } from '../../../test/fixtures/documents';
+import { docxWith, pdfWith } from '../../../test/fixtures/documents';
 import { multipartBody } from '../../../test/multipart';
 import type { RunningTaskEngine } from '../../jobs';
 import { quotaUsage } from '../quota/service';
@@ -110,7 +112,18 @@ describe.each(testDbKinds())('AIGC API on %s', (kind) => {
     expect(docx.body.code, docx.body.msg).toBe(200);
     expect(docx.body.data.chars).toBeGreaterThan(50);
 
+    const pdf = await upload(token, 'paper.pdf', pdfWith('Large language models generate fluent text for many everyday writing tasks.'));
+    expect(pdf.body.code, pdf.body.msg).toBe(200);
+    expect(pdf.body.data.chars).toBeGreaterThan(50);
+    // A 2,000-page PDF: refused by its page count before its text is read.
+    const many = await PDFDocument.create();
+    const font = await many.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < 2000; i++)
+      many.addPage([200, 200]).drawText(`Page ${i + 1} of a very long thesis`, { x: 10, y: 100, size: 8, font });
+    const longPdf = Buffer.from(await many.save());
+
     const refusals: [string, Buffer, string][] = [
+      ['两千页.pdf', longPdf, AIGC_MSG.pdfTooManyPages(AIGC_PDF_MAX_PAGES)],
       ['图片.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), AIGC_MSG.fileType('pdf、docx、txt、md')],
       ['空.txt', Buffer.alloc(0), AIGC_MSG.fileEmpty],
       ['空白.txt', Buffer.from('   \n\n  '), AIGC_MSG.fileEmpty],
@@ -125,7 +138,7 @@ describe.each(testDbKinds())('AIGC API on %s', (kind) => {
     }
 
     const list = await call<{ list: AigcFile[] }>('GET', '/api/v1/aigc/files/list', token);
-    expect(list.body.data.list.map((f) => f.name)).toEqual(['报告.docx', '笔记.md', '论文.txt']);
+    expect(list.body.data.list.map((f) => f.name)).toEqual(['paper.pdf', '报告.docx', '笔记.md', '论文.txt']);
 
     // Another user sees none of them, can neither delete nor check them.
     const other = await t.loginAs();
@@ -139,9 +152,9 @@ describe.each(testDbKinds())('AIGC API on %s', (kind) => {
     expect((await call('POST', '/api/v1/aigc/files/delete', token, { file_id: md.body.data.file_id })).body.code).toBe(200);
     expect((await call('POST', '/api/v1/aigc/files/delete', token, { file_id: 'zz' })).status).toBe(400);
     const emptied = await call<{ deleted: number }>('POST', '/api/v1/aigc/files/empty', token);
-    expect(emptied.body.data.deleted).toBe(2);
+    expect(emptied.body.data.deleted).toBe(3);
     expect((await call<{ list: AigcFile[] }>('GET', '/api/v1/aigc/files/list', token)).body.data.list).toEqual([]);
-  });
+  }, 60_000);
 
   it('refuses bad check input with a Chinese 400 and holds nothing', async () => {
     const { token, user } = await t.loginAs();

@@ -1,8 +1,19 @@
-import { AIGC_FILE_MAX_BYTES, AIGC_FILE_TYPES, AIGC_LIBRARY_MAX, AIGC_MSG, AIGC_TEXT_MAX, Code, type AigcFile } from '@wanxiang/contract';
+import { PDFDocument } from 'pdf-lib';
+import {
+  AIGC_FILE_MAX_BYTES,
+  AIGC_PDF_MAX_PAGES,
+  AIGC_FILE_TYPES,
+  AIGC_LIBRARY_MAX,
+  AIGC_MSG,
+  AIGC_TEXT_MAX,
+  Code,
+  type AigcFile,
+} from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors';
 import { deleteFile, deleteFilesById, readFileBytes, saveFile } from '../files/service';
 import { DocumentReadError, readDocumentText } from '../uploads/parse';
+import { checkPdf } from '../uploads/parse/pdf-guard';
 import { cleanName, type IncomingFile } from '../uploads/service';
 import { AIGC_FILE_PURPOSE, selectLibraryFiles } from './store';
 
@@ -29,6 +40,7 @@ export async function uploadLibraryFile(ctx: LibraryContext, userId: number, fil
     throw new AppError(Code.PAYLOAD_TOO_LARGE, AIGC_MSG.fileTooLarge(AIGC_FILE_MAX_BYTES / 1024 / 1024));
   if ((await selectLibraryFiles(ctx.database.db, userId)).length >= AIGC_LIBRARY_MAX)
     throw badRequest(AIGC_MSG.libraryFull(AIGC_LIBRARY_MAX));
+  if (ext === 'pdf') await refuseLongPdf(file.data);
   const text = (await documentText(ctx, userId, ext === 'md' ? 'txt' : ext, file.data)).trim();
   if (!text) throw badRequest(AIGC_MSG.fileEmpty);
   const chars = [...text].length;
@@ -42,6 +54,22 @@ export async function uploadLibraryFile(ctx: LibraryContext, userId: number, fil
     expiresAt: null,
   });
   return { file_id: stored.id, name: stored.name, chars, createdAt: new Date().toISOString() };
+}
+
+/**
+ * A PDF's pages counted before its text is read: parsing a book of thousands of pages would take the
+ * parser's whole deadline only to end over the character limit. The inflation guard runs first, so
+ * counting never decompresses a bomb; a file pdf-lib cannot open is left to the parser's verdict.
+ */
+async function refuseLongPdf(data: Buffer): Promise<void> {
+  if ((await checkPdf(data)) === 'too-large') throw badRequest(AIGC_MSG.fileTooManyChars(AIGC_TEXT_MAX));
+  let pages: number;
+  try {
+    pages = (await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true })).getPageCount();
+  } catch {
+    return;
+  }
+  if (pages > AIGC_PDF_MAX_PAGES) throw badRequest(AIGC_MSG.pdfTooManyPages(AIGC_PDF_MAX_PAGES));
 }
 
 async function documentText(ctx: LibraryContext, userId: number, ext: string, data: Buffer): Promise<string> {
