@@ -36,3 +36,4 @@ export * from './schemas/whiteboard';
 export * from './schemas/aigc';
 export * from './tools/index';
 export * from './no-eval';
+export * from './schemas/doc-library';

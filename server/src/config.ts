@@ -179,6 +179,15 @@ const EnvSchema = z
     /** The `service` that engine translates with (openai, deepseek, google...); unset = the engine's default. */
     DOC_TRANSLATE_LAYOUT_SERVICE: z.string().max(64).optional(),
 
+    /** Document library: embedding model id for hybrid retrieval (e.g. embedding-3, text-embedding-3-small); unset = full-text retrieval only. */
+    DOC_EMBEDDINGS_MODEL: z.string().max(128).default(''),
+    /** The chat vendor whose base URL and key serve /embeddings (zhipu, openai, qwen, compatible...). */
+    DOC_EMBEDDINGS_VENDOR: z.string().max(32).optional(),
+    /** Or an explicit OpenAI-compatible base URL ending before /embeddings (overrides the vendor's). */
+    DOC_EMBEDDINGS_BASE_URL: optionalUrl,
+    /** Bearer key of that base URL. */
+    DOC_EMBEDDINGS_API_KEY: z.string().optional(),
+
     /** Speech to text for voice/video import: none (imports say no service is configured) | openai (any OpenAI-compatible /audio/transcriptions). */
     STT_PROVIDER: z.enum(['none', 'openai']).default('none'),
     /** Base URL ending before /audio/transcriptions (OpenAI, SiliconFlow, Groq, a self-hosted whisper server). */
@@ -437,6 +446,8 @@ export interface Config {
   /** Custom providers: key encryption secret (undefined = dev file in DATA_DIR) and slot limits. */
   providers: { keySecret?: string; maxFree: number; maxMember: number };
   /** Speech to text for voice/video import. */
+  /** Document library embeddings (modules/doc-library/embeddings.ts): off when model or baseUrl is empty. */
+  docEmbeddings: { model: string; vendor?: string; baseUrl?: string; apiKey?: string };
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
   images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
@@ -579,6 +590,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     docTranslate: {
       layout: { baseUrl: e.DOC_TRANSLATE_LAYOUT_URL, apiKey: e.DOC_TRANSLATE_LAYOUT_API_KEY || undefined, service: e.DOC_TRANSLATE_LAYOUT_SERVICE || undefined },
     },
+    docEmbeddings: docEmbeddingsFromEnv(e, vendors),
     stt: {
       provider: e.STT_PROVIDER,
       baseUrl: e.STT_BASE_URL,
@@ -616,6 +628,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     pay: paySettingsFromEnv(e),
   };
+}
+
+/** The embeddings endpoint: an explicit base URL, else the named chat vendor's (its key too). */
+function docEmbeddingsFromEnv(e: Env, vendors: Record<string, VendorCredential>): Config['docEmbeddings'] {
+  const vendor = e.DOC_EMBEDDINGS_VENDOR ? vendors[e.DOC_EMBEDDINGS_VENDOR.toLowerCase()] : undefined;
+  const baseUrl = e.DOC_EMBEDDINGS_BASE_URL ?? vendor?.baseUrl;
+  return { model: e.DOC_EMBEDDINGS_MODEL, vendor: e.DOC_EMBEDDINGS_VENDOR?.toLowerCase(), baseUrl, apiKey: e.DOC_EMBEDDINGS_API_KEY || vendor?.apiKey };
 }
 
 /** Config for tests: defaults plus overrides, never reading the real environment. */

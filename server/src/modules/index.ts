@@ -4,6 +4,7 @@ import { registerAgentRoutes } from './agents/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerChatRoutes } from './chat/routes';
 import { registerConfigRoutes } from './config/routes';
+import { registerDocLibraryRoutes } from './doc-library/routes';
 import { registerDocSourceRoutes } from './doc-source/routes';
 import { registerDownloadRoutes } from './downloads/routes';
 import { registerFeedbackRoutes } from './feedback/routes';
@@ -75,6 +76,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'agents', routes: registerAgentRoutes },
   { name: 'mindmap', routes: registerMindMapRoutes },
   { name: 'doc-source', routes: registerDocSourceRoutes },
+  { name: 'doc-library', routes: registerDocLibraryRoutes },
   { name: 'shared-models', routes: registerSharedModelRoutes },
   { name: 'slides', routes: registerSlidesRoutes },
   { name: 'tools', routes: registerToolRoutes },

@@ -2,6 +2,7 @@ import { toolById, TRANSLATE_IMAGE_ID } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { TaskHandler } from '../../jobs';
 import { aigcHandlers } from '../../modules/aigc/tasks';
+import { docIndexHandler } from '../../modules/doc-library/index-task';
 import { slidesFileHandler } from '../../modules/slides/build-task';
 import { designToolHandlers } from './design-tool';
 import { docTranslateHandlers } from './doc-translate';
@@ -22,7 +23,7 @@ import { thesisHandler } from './thesis';
 export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog'>;
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
-  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx), ...aigcHandlers(ctx), ...docTranslateHandlers(ctx)];
+  return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx), ...aigcHandlers(ctx), ...docTranslateHandlers(ctx), docIndexHandler(ctx)];
 }
 
 export function findTaskHandler(ctx: TaskHandlersContext, name: string): TaskHandler | undefined {

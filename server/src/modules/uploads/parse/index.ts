@@ -1,7 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../../infra/worker/ts-worker';
 import { FairQueue, QueueFullError, type FairLimits } from './fair-queue';
-import type { ParseReply, ParseRequest } from './parse-worker';
+import type { ParseMode, ParseReply, ParseRequest } from './parse-worker';
+import type { DocSection } from './sections';
+
+export type { DocSection } from './sections';
 
 /** busy: too many documents wait in this process; owner-busy: this owner already has its share waiting or parsing. */
 export type DocFailure = 'empty' | 'unreadable' | 'legacy' | 'too-large' | 'timeout' | 'busy' | 'owner-busy';
@@ -48,9 +51,35 @@ const queue = new FairQueue();
  * fresh worker thread when the owner's turn comes, terminated at the deadline. Throws DocumentReadError.
  */
 export async function readDocumentText(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<string> {
+  const reply = await readInWorker({ ext, data, mode: 'text', structured: opts.structured ?? false }, opts);
+  return 'text' in reply ? reply.text : '';
+}
+
+/**
+ * A document as its parts with page or heading (document library, parse/sections.ts), read like
+ * readDocumentText in a worker thread of the same fair queue. Throws DocumentReadError.
+ */
+export async function readDocumentSections(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<DocSection[]> {
+  const reply = await readInWorker({ ext, data, mode: 'sections' }, opts);
+  return 'sections' in reply ? reply.sections : [];
+}
+
+/** The inflation guards alone (zip and PDF bombs), off the event loop: throws DocumentReadError('too-large' | 'unreadable'). */
+export async function checkDocumentInflation(ext: string, data: Buffer, opts: ReadOptions = {}): Promise<void> {
+  await readInWorker({ ext, data, mode: 'guard' }, opts);
+}
+
+interface WorkerJob {
+  ext: string;
+  data: Buffer;
+  mode: ParseMode;
+  structured?: boolean;
+}
+
+async function readInWorker(job: WorkerJob, opts: ReadOptions): Promise<ParseReply> {
   try {
     return await queue.run(opts.owner ?? 'anonymous', opts.limits ?? DEFAULT_PARSE_LIMITS, () =>
-      runWorker(ext, data, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256, opts.structured ?? false),
+      runWorker(job, opts.timeoutMs ?? 20_000, opts.maxHeapMb ?? 512, opts.maxExternalMb ?? 256),
     );
   } catch (err) {
     if (err instanceof QueueFullError) throw new DocumentReadError(err.scope === 'owner' ? 'owner-busy' : 'busy');
@@ -58,8 +87,8 @@ export async function readDocumentText(ext: string, data: Buffer, opts: ReadOpti
   }
 }
 
-function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: number, maxExternalMb: number, structured: boolean): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+function runWorker(job: WorkerJob, timeoutMs: number, maxHeapMb: number, maxExternalMb: number): Promise<ParseReply> {
+  return new Promise<ParseReply>((resolve, reject) => {
     const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
     let settled = false;
     const settle = (fn: () => void) => {
@@ -72,13 +101,11 @@ function runWorker(ext: string, data: Buffer, timeoutMs: number, maxHeapMb: numb
     };
     const timer = setTimeout(() => settle(() => reject(new DocumentReadError('timeout'))), timeoutMs);
     const watch = watchMemory(worker, maxExternalMb * 1024 * 1024, () => settle(() => reject(new DocumentReadError('too-large'))));
-    worker.on('message', (reply: ParseReply) =>
-      settle(() => ('text' in reply ? resolve(reply.text) : reject(new DocumentReadError(reply.failed)))),
-    );
+    worker.on('message', (reply: ParseReply) => settle(() => ('failed' in reply ? reject(new DocumentReadError(reply.failed)) : resolve(reply))));
     worker.on('error', () => settle(() => reject(new DocumentReadError('unreadable'))));
     worker.on('exit', () => settle(() => reject(new DocumentReadError('unreadable'))));
-    const copy = new Uint8Array(data);
-    worker.postMessage({ ext, data: copy, structured } satisfies ParseRequest, [copy.buffer]);
+    const copy = new Uint8Array(job.data);
+    worker.postMessage({ ext: job.ext, data: copy, mode: job.mode, structured: job.structured } satisfies ParseRequest, [copy.buffer]);
   });
 }
 

@@ -1,20 +1,35 @@
 import { parentPort } from 'node:worker_threads';
 // Explicit extension: loaded by Node's own type stripping where it has it (infra/worker/ts-entry.mjs).
-import { DocParseError, parseDocument, type ParseFailure } from './parsers.ts';
+import { DocParseError, inflationOf, parseDocument, type ParseFailure } from './parsers.ts';
+import { parseSections, type DocSection } from './sections.ts';
+
+/** text: the whole text (chat attachments); sections: its parts with page/heading (document library); guard: the inflation check alone. */
+export type ParseMode = 'text' | 'sections' | 'guard';
 
 export interface ParseRequest {
   ext: string;
   data: Uint8Array;
-  /** Keep headings and slide titles as Markdown (structure.ts). */
+  mode?: ParseMode;
+  /** Text mode: keep headings and slide titles as Markdown (structure.ts). */
   structured?: boolean;
 }
 
-export type ParseReply = { text: string } | { failed: ParseFailure };
+export type ParseReply = { text: string } | { sections: DocSection[] } | { guarded: true } | { failed: ParseFailure };
+
+async function answer(req: ParseRequest): Promise<ParseReply> {
+  if (req.mode === 'sections') return { sections: await parseSections(req.ext, req.data) };
+  if (req.mode === 'guard') {
+    const verdict = await inflationOf(req.ext, req.data);
+    if (verdict !== 'ok') throw new DocParseError(verdict, `${req.ext}: ${verdict}`);
+    return { guarded: true };
+  }
+  return { text: await parseDocument(req.ext, req.data, req.structured) };
+}
 
 /** Worker-thread entry: one document per worker, so a document that hangs is ended by terminating its worker. */
 parentPort?.once('message', (req: ParseRequest) => {
-  parseDocument(req.ext, req.data, req.structured).then(
-    (text) => parentPort?.postMessage({ text } satisfies ParseReply),
+  answer(req).then(
+    (reply) => parentPort?.postMessage(reply),
     (err: unknown) => parentPort?.postMessage({ failed: err instanceof DocParseError ? err.reason : 'unreadable' } satisfies ParseReply),
   );
 });

@@ -43,7 +43,7 @@ export async function parseDocument(ext: string, data: Uint8Array, structured = 
 }
 
 /** What a file inflates to, counted before a library inflates it (a decompression bomb stops at the cap). */
-async function inflationOf(ext: string, data: Uint8Array): Promise<GuardVerdict> {
+export async function inflationOf(ext: string, data: Uint8Array): Promise<GuardVerdict> {
   if (ZIP_FORMATS.has(ext)) return checkZip(data);
   if (ext === 'pdf') return checkPdf(data);
   return 'ok';
@@ -109,7 +109,7 @@ async function readXlsx(data: Uint8Array): Promise<string> {
   return out.join('\n');
 }
 
-function cellText(v: unknown): string {
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
@@ -176,7 +176,7 @@ async function readEpub(data: Uint8Array): Promise<string> {
 }
 
 /** One blank line at most, no trailing spaces, no control characters. */
-function tidy(text: string): string {
+export function tidy(text: string): string {
   return (
     text
       .replace(/\r\n?/g, '\n')
