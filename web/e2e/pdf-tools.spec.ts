@@ -7,8 +7,8 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * PDF工具 and 文字识别 against the real server in demo mode, on a desktop and a 390-px phone:
  *  - /PdfTools: the hub's cards by group; PDF合并 opened from its card, two PDFs uploaded (a third
  *    box appears only once both are in), merged, the result downloaded as one PDF of 3 pages.
- *  - /doc/AiORCModel: a picture uploaded and read; the demo answer (marked 演示) shown as text to
- *    copy, and a Word file to download.
+ *  - /doc/AiORCModel: a picture uploaded and read; the demo answer (marked 演示) rendered (its table
+ *    a table) with a copy button, and a Word file to download.
  */
 
 interface Session {
@@ -141,7 +141,8 @@ for (const view of VIEWS) {
       await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
       const text = card.getByTestId('task-result-text');
       await expect(text).toContainText('演示');
-      await expect(text).toContainText('| 宽度 | 600 像素 |');
+      // The answer's markdown table is drawn as a table.
+      await expect(text.getByRole('cell', { name: '600 像素' })).toBeVisible();
       await expect(card.getByText('发票-识别结果.docx')).toBeVisible();
       await expect(card.getByText('内容由AI生成')).toBeVisible();
       await card.scrollIntoViewIfNeeded();

@@ -223,7 +223,8 @@ export const OCR_TOOL: ToolSpec = {
   group: 'doc',
   icon: '🔤',
   kind: 'task',
-  output: 'file',
+  // The recognised text is markdown (tables as tables) shown rendered on the task card; the DOCX is its file.
+  output: 'markdown',
   fields: [
     { name: 'file', type: 'file', label: '图片或 PDF', required: true, accept: OCR_ACCEPT, maxBytes: PDF_TOOL_MAX_BYTES, help: '支持 jpg、png、webp 图片（10 MB 内）或 PDF（20 MB 内）' },
     pageList('PDF 页码', '例如：1-3（不填则从第 1 页起）', false, `只对 PDF 有效；不填则识别前 ${OCR_MAX_PAGES} 页`),

@@ -71,7 +71,7 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
       )}
       {task.status === 'failed' && <div className={styles.answerError}>{task.error || MSG.taskPageFailedDefault}</div>}
       {/* A text result (反推提示词) is shown as words to copy; its .txt stays among the files below. */}
-      {task.status === 'succeeded' && task.result?.text && <ResultText text={task.result.text} />}
+      {task.status === 'succeeded' && task.result?.text && <ResultText text={task.result.text} markdown={tool.output === 'markdown'} />}
       {slots ? (
         slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
       ) : task.status === 'succeeded' && task.result?.files.length ? (
