@@ -144,8 +144,14 @@ export function applyTranslations(xml: string, flavour: OoxmlFlavour, units: rea
       edits.push({ at: closeEnd, until: closeEnd, insert: `<a:br/><a:r>${props}<a:t>${escapeXmlText(t)}</a:t></a:r>` });
     }
   });
-  edits.sort((a, b) => b.at - a.at);
-  let out = xml;
-  for (const e of edits) out = out.slice(0, e.at) + e.insert + out.slice(e.until);
-  return out;
+  // One pass in document order (edits never overlap): a long part with thousands of paragraphs is copied once.
+  edits.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    pieces.push(xml.slice(at, e.at), e.insert);
+    at = e.until;
+  }
+  pieces.push(xml.slice(at));
+  return pieces.join('');
 }

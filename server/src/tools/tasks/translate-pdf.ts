@@ -1,36 +1,50 @@
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { MSG } from '@wanxiang/contract';
+import { startTsWorker } from '../../infra/worker/ts-worker';
 import { aigcLabel, AI_PRODUCER } from '../aigc-label';
+import type { PdfPagesReply, PdfPagesRequest } from './translate-pdf-worker';
 import type { TranslateMode } from './translate-ooxml';
 
 /**
  * The built-in PDF translation (PDF翻译 标准): the PDF's text layer read page by page (unpdf,
- * pdf.js), each page's lines joined into paragraphs, and the translations laid out as a DOCX
+ * pdf.js, in a worker thread), each page's lines joined into paragraphs, and the translations laid out as a DOCX
  * (a heading per original page; bilingual: each paragraph in grey with its translation under it)
  * that LibreOffice turns into the PDF (office-pdf.ts). Scans without a text layer are refused at
  * submit. The layout of the original is not kept: that is the layout engine's job (translate-layout.ts).
  */
 
-/** The text of each page (pdf.js in this thread: the inflation guard ran before, at submit and at run). */
+const WORKER_URL = new URL('./translate-pdf-worker.ts', import.meta.url);
+/** A PDF's reading may take this long (500 pages of text on a busy core: a few seconds). */
+export const PDF_READ_TIMEOUT_MS = 60_000;
+
+/** Ask a fresh worker thread (translate-pdf-worker.ts); rejects on a failure, a timeout or an exhausted heap. */
+function readInWorker(data: Buffer, countOnly: boolean): Promise<{ pages: number; texts?: string[] }> {
+  return new Promise((resolve, reject) => {
+    const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(new Error('PDF read timed out'))), PDF_READ_TIMEOUT_MS);
+    worker.on('message', (reply: PdfPagesReply) => settle(() => ('failed' in reply ? reject(new Error('PDF unreadable')) : resolve(reply))));
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', () => settle(() => reject(new Error('PDF reader exited'))));
+    const copy = new Uint8Array(data);
+    worker.postMessage({ data: copy, countOnly } satisfies PdfPagesRequest, [copy.buffer]);
+  });
+}
+
+/** The text of each page (the inflation guard ran before, at submit and at run). */
 export async function readPdfPages(data: Buffer): Promise<string[]> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(data));
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text as string[];
-  } finally {
-    await pdf.destroy();
-  }
+  return (await readInWorker(data, false)).texts ?? [];
 }
 
 export async function pdfPageCount(data: Buffer): Promise<number> {
-  const { getDocumentProxy } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(data));
-  try {
-    return pdf.numPages;
-  } finally {
-    await pdf.destroy();
-  }
+  return (await readInWorker(data, true)).pages;
 }
 
 /** A paragraph longer than this is split at a sentence end (a page without line structure). */
