@@ -32,4 +32,6 @@ export const FILE_MAPS_MSG = {
   fileAudioTranscript: '识别出的文字',
   fileOldPptTitles: '旧PPT的页标题',
   fileMapsDemo: '演示',
+  // the visible AI-content label on every slide of a built deck (docs/product/mindmap-and-slides.md §4)
+  deckAiLabel: 'AI生成 · 万象 AI',
 };

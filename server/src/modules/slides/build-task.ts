@@ -1,6 +1,7 @@
 import { MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { TaskFailure, type TaskHandler, type TaskPrice } from '../../jobs';
+import { labelPptx } from './ai-label';
 import { buildPptx } from './builder/build';
 import { deckFromOutline, outlineHasContent } from './deck';
 import { templateRegistry } from './templates';
@@ -67,7 +68,8 @@ export function slidesFileHandler(ctx: SlidesTaskContext): TaskHandler {
         },
       });
       await tools.progress(DRAWN + 2, MSG.slidesStageWriting);
-      const file = await tools.saveFile({ name: `${deck.title || 'AI PPT'}.pptx`, contentType: PPTX_TYPE, body: bytes });
+      const labelled = await labelPptx(bytes, task.id);
+      const file = await tools.saveFile({ name: `${deck.title || 'AI PPT'}.pptx`, contentType: PPTX_TYPE, body: labelled });
       return { files: [file] };
     },
   };

@@ -175,6 +175,11 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
       const zip = await JSZip.loadAsync(file.rawPayload);
       expect(Object.keys(zip.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))).toHaveLength(7);
       expect(await zip.file('ppt/slides/slide1.xml')!.async('string')).toContain('城市更新计划');
+      // The AI-content label: visible on every slide, and the AIGC custom property naming this task.
+      for (const n of [1, 7]) expect(await zip.file(`ppt/slides/slide${n}.xml`)!.async('string')).toContain(MSG.deckAiLabel);
+      const custom = await zip.file('docProps/custom.xml')!.async('string');
+      expect(custom).toContain('name="AIGC"');
+      expect(custom).toContain(`"ProduceID":"${id}"`);
     }
   });
 

@@ -1,7 +1,7 @@
 import PptxGenJS from 'pptxgenjs';
-import type { PptSlide, PptTemplate } from '@wanxiang/contract';
+import { MSG, type PptSlide, type PptTemplate } from '@wanxiang/contract';
 import type { Deck } from '../deck';
-import type { Ground, Pen } from './canvas';
+import { H, type Ground, type Pen } from './canvas';
 import { DECOR_PAINTERS } from './decor';
 import { agendaSlide, closingSlide, contentSlide, sectionSlide, titleSlide } from './layouts';
 
@@ -38,6 +38,18 @@ export async function buildPptx(deck: Deck, template: PptTemplate, opts: BuildOp
     else if (s.kind === 'section') sectionSlide(pen, s);
     else if (s.kind === 'closing') closingSlide(pen, s);
     else contentSlide(pen, s, page);
+    // The visible AI-content label (China's labelling rules): a small line in the bottom-left corner of every slide.
+    slide.addText(MSG.deckAiLabel, {
+      x: 0.25,
+      y: H - 0.42,
+      w: 2.4,
+      h: 0.24,
+      margin: 0,
+      fontFace: template.fonts.body,
+      fontSize: 8,
+      color: ground === 'primary' ? template.palette.onPrimary : template.palette.muted,
+      transparency: 30,
+    });
     await opts.onSlide?.(page, deck.slides.length);
   }
   const out = await pptx.write({ outputType: 'nodebuffer' });
