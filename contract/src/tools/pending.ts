@@ -26,10 +26,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 
 /** Issue 14: documents, translation, thesis, AIGC and PDF tools. */
 const DOCUMENT_FAMILY: PendingRoute[] = [
-  ...family(14, '/AiFile', {
-    DocChatPage: ['文档对话', 'doc'],
-  }),
-  { path: '/WordOverview', title: '文档总览', group: 'doc', issue: 14, loginRequired: true },
 ];
 
 /** Issue 15: video, music and voice (their slide and mind-map imports too). */

@@ -80,6 +80,9 @@ export const PAGES = {
   // AI翻译 (two-pane translator) and 翻译记录 (features/translate)
   translator: lazy(() => import('../features/translate/TranslatorPage')),
   translateRecord: lazy(() => import('../features/translate/TranslateRecordPage')),
+  // 文档对话 and 文档总览: the document library (features/doc-chat)
+  docChat: lazy(() => import('../features/doc-chat/DocChatPage')),
+  docLibrary: lazy(() => import('../features/doc-chat/DocLibraryPage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
   taskTool: lazy(() => import('../tools/TaskToolPage')),

@@ -68,6 +68,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   aigcSimilarity: 'aigc',
   aiTranslate: 'translator',
   translateRecord: 'translateRecord',
+  docChat: 'docChat',
+  wordOverview: 'docLibrary',
   thesis: 'thesis',
   AiLongThesis: 'thesis',
   AiWriting: 'thesis',
