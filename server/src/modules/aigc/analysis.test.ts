@@ -122,6 +122,12 @@ describe('similarity measure', () => {
     const [s1, s2] = comparableSentences('城市公园在周末通常会迎来较多游客。我家楼下新开了一家面馆，味道不错。');
     expect(index.best(s1!.grams)?.passage.source).toBe('a');
     expect(index.best(s2!.grams)).toBeNull();
+    // Indexed against a text's grams, an unrelated passage is not kept at all.
+    const only = new PassageIndex<string>();
+    only.add(passage('b', '完全无关的一段文字内容，讲的是别的。'), grams('城市公园在周末通常会迎来较多游客。'));
+    expect(only.passages).toHaveLength(0);
+    only.add(passage('a', '城市公园在周末通常会迎来较多游客。'), grams('城市公园在周末通常会迎来较多游客。'));
+    expect(only.best(s1!.grams)?.passage.source).toBe('a');
     const share = coveredShare('城市公园在周末通常会迎来较多游客。我家楼下新开了一家面馆，味道不错。', [s1!.text]);
     expect(share).toBeGreaterThan(0.4);
     expect(share).toBeLessThan(0.7);

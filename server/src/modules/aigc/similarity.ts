@@ -49,9 +49,16 @@ export class PassageIndex<S> {
   private readonly byGram = new Map<string, number[]>();
   readonly passages: SourcePassage<S>[] = [];
 
-  add(p: SourcePassage<S>): void {
-    const i = this.passages.push(p) - 1;
-    for (const g of p.grams) {
+  /**
+   * Add a passage. With `only` (the checked text's grams), just the grams the text has are indexed
+   * and a passage sharing none is dropped: a library of 50 files of 20,000 characters would
+   * otherwise index a million grams for a text that can match only a few thousand of them.
+   */
+  add(p: SourcePassage<S>, only?: ReadonlySet<string>): void {
+    const kept = only ? new Set([...p.grams].filter((g) => only.has(g))) : p.grams;
+    if (kept.size === 0) return;
+    const i = this.passages.push({ ...p, grams: kept }) - 1;
+    for (const g of kept) {
       const list = this.byGram.get(g);
       if (list) list.push(i);
       else this.byGram.set(g, [i]);

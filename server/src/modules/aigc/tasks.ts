@@ -22,7 +22,7 @@ import { askModel, createDetector } from './detector';
 import { libraryTexts } from './library';
 import { scoreable, splitParagraphs } from './paragraphs';
 import { reportDocx } from './report-docx';
-import { comparableSentences, coveredShare, passage, PassageIndex } from './similarity';
+import { comparableSentences, coveredShare, grams, passage, PassageIndex } from './similarity';
 import { AIGC_KINDS } from './store';
 
 /**
@@ -120,10 +120,11 @@ function similarityHandler(ctx: AigcTaskContext): TaskHandler {
       const text = String(task.inputs.text ?? '');
       const parts = splitParagraphs(text);
       const library = new PassageIndex<AigcSource>();
+      const textGrams = grams(text);
       const files = await libraryTexts(ctx, task.userId, String(task.inputs.fileId ?? ''));
       for (const f of files) {
         const source: AigcSource = { kind: 'library', title: f.name, fileId: f.id };
-        for (const s of comparableSentences(f.text.replace(/\n+/g, '。'))) library.add({ source, text: s.text, grams: s.grams });
+        for (const s of comparableSentences(f.text.replace(/\n+/g, '。'))) library.add({ source, text: s.text, grams: s.grams }, textGrams);
       }
       const adapter = ctx.webSearch?.adapter ?? null;
       const web = new PassageIndex<AigcSource>();
@@ -134,7 +135,7 @@ function similarityHandler(ctx: AigcTaskContext): TaskHandler {
         const query = [...longestSentence(p)].slice(0, QUERY_MAX).join('');
         const results = await adapter!.search({ query, signal: tools.signal });
         tools.signal.throwIfAborted();
-        for (const r of results) web.add(passage({ kind: 'web', title: r.title, href: r.href }, `${r.title}。${r.snippet}`));
+        for (const r of results) web.add(passage({ kind: 'web', title: r.title, href: r.href }, `${r.title}。${r.snippet}`), textGrams);
         await tools.progress(5 + Math.round((80 * (k + 1)) / searched.length), AIGC_MSG.stageSearching(k + 1, searched.length));
       }
       const matches: AigcMatch[] = [];
