@@ -86,7 +86,7 @@ export function MindMapView({ markdown, streaming = false }: MindMapViewProps) {
     setExporting(true);
     try {
       await big.mm.fit();
-      saveBlob(await svgToPng(big.svg), fileNameOf(titleOf(markdown), 'png'));
+      saveBlob(await svgToPng(big.svg, 2, markdown), fileNameOf(titleOf(markdown), 'png'));
     } catch {
       void message.error(MSG.mindmapDownloadFailed);
     } finally {

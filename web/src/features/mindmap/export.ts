@@ -1,4 +1,5 @@
 import { saveText } from '../../api/save-file';
+import { drawAiMark, labelMarkdown, labelPng } from './ai-label';
 
 /**
  * Exports of the mind-map panel (2.8): the markdown as a .md file and the drawn SVG as a PNG
@@ -17,8 +18,9 @@ export function titleOf(markdown: string): string {
   return (line ?? '').replace(/^#+\s*/, '').trim();
 }
 
+/** The outline as a .md file, with the AI-content label at its end (ai-label.ts). */
 export function downloadMarkdown(markdown: string): void {
-  saveText(markdown, fileNameOf(titleOf(markdown), 'md'), 'text/markdown;charset=utf-8');
+  saveText(labelMarkdown(markdown), fileNameOf(titleOf(markdown), 'md'), 'text/markdown;charset=utf-8');
 }
 
 /**
@@ -41,8 +43,11 @@ export function svgMarkup(svg: SVGSVGElement, width: number, height: number): st
   return new XMLSerializer().serializeToString(clone);
 }
 
-/** Draw the SVG on a canvas at `scale` and answer the PNG. */
-export async function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
+/**
+ * Draw the SVG on a canvas at `scale` and answer the PNG; with `markdown` (the map's outline) it carries the
+ * AI-content label: the corner mark and the AIGC text chunk (ai-label.ts).
+ */
+export async function svgToPng(svg: SVGSVGElement, scale = 2, markdown?: string): Promise<Blob> {
   const rect = svg.getBoundingClientRect();
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
@@ -63,5 +68,9 @@ export async function svgToPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   if (!g) throw new Error('no canvas');
   g.scale(scale, scale);
   g.drawImage(img, 0, 0, width, height);
-  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('empty png'))), 'image/png'));
+  if (markdown !== undefined) drawAiMark(g, width, height);
+  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('empty png'))), 'image/png'));
+  if (markdown === undefined) return png;
+  const labelled = labelPng(new Uint8Array(await png.arrayBuffer()), markdown);
+  return new Blob([labelled.buffer as ArrayBuffer], { type: 'image/png' });
 }
