@@ -8,6 +8,7 @@ import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipartBody } from '../../../test/multipart';
 import { zipBomb } from '../../../test/fixtures/bombs';
+import { pdfOfPages } from '../../../test/fixtures/documents';
 import { testConfig } from '../../config';
 import { loadCatalog } from '../../catalog';
 import { createLlmGateway } from '../../llm/gateway';
@@ -212,6 +213,18 @@ describe.each(testDbKinds())('mind maps and decks from files on %s', (kind) => {
     const chapters = parseOutline(outline.text).filter((n) => n.level === 2).map((n) => n.title);
     expect(chapters[0]).toBe('第1章 专题1');
     expect(chapters).toContain('第40章 专题40');
+  });
+
+  it('a 2,000-page PDF is read (within the character limit) and condensed before its map is drawn', async () => {
+    const { token } = await t.loginAs();
+    const up = await upload(token, '长报告.pdf', pdfOfPages(2000), { use: 'mindmap' });
+    expect(up.status).toBe(200);
+    expect(up.body.data).toMatchObject({ condensed: true, headings: [] });
+    expect(up.body.data.chars).toBeGreaterThan(50_000);
+    const map = await stream('/api/v1/mindmap/generate', { fileId: up.body.data.fileId }, token);
+    expect(map.names.at(-1)).toBe('done');
+    expect(map.text.split('\n')[0]).toBe('# 长报告');
+    expect(map.text).toContain('Page 1 of a long report');
   });
 
   it('an audio file: speech to text through the STT adapter, then a mind map of the transcript', async () => {
