@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aigcBand, aigcOverallRate, AIGC_MSG, AIGC_PARAGRAPH_MAX } from '@wanxiang/contract';
 import { TaskFailure } from '../../jobs';
 import { demoAiProbability, demoRewrite } from './demo-judge';
-import { parseJudgeAnswer, serviceDetector } from './detector';
+import { JUDGE_ATTEMPTS, llmJudgeDetector, parseJudgeAnswer, serviceDetector } from './detector';
 import { splitParagraphs } from './paragraphs';
 import { comparableSentences, coveredShare, grams, overlap, passage, PassageIndex } from './similarity';
 
@@ -56,6 +56,40 @@ describe('the LLM judge answer', () => {
     expect(demoAiProbability(ai)).toBeGreaterThanOrEqual(0.7);
     expect(demoAiProbability(human)).toBeLessThan(0.4);
     expect(demoAiProbability(demoRewrite(ai))).toBeLessThan(demoAiProbability(ai));
+  });
+});
+
+describe('the LLM judge adapter', () => {
+  /** A gateway answering the given texts in turn, recording the messages it was sent. */
+  const gateway = (answers: string[]) => {
+    const sent: string[] = [];
+    const llm = {
+      demo: false,
+      available: () => true,
+      close: async () => undefined,
+      async *stream(req: { messages: { content: string }[] }) {
+        sent.push(req.messages[1]!.content);
+        yield { type: 'text' as const, text: answers.shift() ?? '' };
+      },
+    };
+    return { llm: llm as never, sent };
+  };
+  const model = { key: 'm' } as never;
+  const signal = () => new AbortController().signal;
+
+  it('asks with the paragraphs as numbered data and reads the scores', async () => {
+    const g = gateway(['{"scores":[0.9,0.1]}']);
+    expect(await llmJudgeDetector(g, model).score(['第一段文字', '第二段文字'], signal())).toEqual([0.9, 0.1]);
+    expect(g.sent[0]).toContain('【第1段】第一段文字');
+    expect(g.sent[0]).toContain('【第2段】第二段文字');
+  });
+
+  it('asks once more after an unreadable answer, then fails the check in Chinese', async () => {
+    const g = gateway(['我认为第一段像 AI 写的', '{"scores":[0.7]}']);
+    expect(await llmJudgeDetector(g, model).score(['一段'], signal())).toEqual([0.7]);
+    const bad = gateway(['不知道', '还是不知道', '{"scores":[0.5]}']);
+    await expect(llmJudgeDetector(bad, model).score(['一段'], signal())).rejects.toEqual(new TaskFailure(AIGC_MSG.judgeFailed));
+    expect(bad.sent).toHaveLength(JUDGE_ATTEMPTS);
   });
 });
 

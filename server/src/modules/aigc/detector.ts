@@ -146,34 +146,40 @@ export async function askModel(
   return answer;
 }
 
+/** Answers asked of the judge per batch before an unreadable one fails the check. */
+export const JUDGE_ATTEMPTS = 2;
+
 export function llmJudgeDetector(ctx: Pick<AppContext, 'llm'>, model: CatalogModel): AigcDetector {
   return {
     kind: 'llm',
     demo: ctx.llm.demo,
     batch: 6,
     async score(paragraphs, signal) {
-      let answer: string;
-      try {
-        answer = await askModel(
-          ctx,
-          model,
-          {
-            system: JUDGE_SYSTEM,
-            user: judgeMessage(paragraphs),
-            demoAnswer: demoJudgeAnswer(paragraphs),
-            maxTokens: 40 + 12 * paragraphs.length,
-            temperature: 0,
-          },
-          signal,
-        );
-      } catch (err) {
-        signal.throwIfAborted();
-        if (err instanceof LlmError) throw new TaskFailure(AIGC_MSG.judgeFailed);
-        throw err;
+      // A model now and then answers prose or a short list: one more try before the check fails.
+      for (let attempt = 0; attempt < JUDGE_ATTEMPTS; attempt++) {
+        let answer: string;
+        try {
+          answer = await askModel(
+            ctx,
+            model,
+            {
+              system: JUDGE_SYSTEM,
+              user: judgeMessage(paragraphs),
+              demoAnswer: demoJudgeAnswer(paragraphs),
+              maxTokens: 40 + 12 * paragraphs.length,
+              temperature: 0,
+            },
+            signal,
+          );
+        } catch (err) {
+          signal.throwIfAborted();
+          if (err instanceof LlmError) throw new TaskFailure(AIGC_MSG.judgeFailed);
+          throw err;
+        }
+        const scores = parseJudgeAnswer(answer, paragraphs.length);
+        if (scores) return scores;
       }
-      const scores = parseJudgeAnswer(answer, paragraphs.length);
-      if (!scores) throw new TaskFailure(AIGC_MSG.judgeFailed);
-      return scores;
+      throw new TaskFailure(AIGC_MSG.judgeFailed);
     },
   };
 }
