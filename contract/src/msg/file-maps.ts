@@ -30,6 +30,9 @@ export const FILE_MAPS_MSG = {
   fileAudioTypes: '支持 mp3、wav、aac、opus、mp4 音频，单个文件不超过10MB',
   fileAudioTranscribing: '正在识别语音...',
   fileAudioTranscript: '识别出的文字',
+  fileAudioUploadTab: '上传录音',
+  fileAudioPasteTab: '粘贴文字稿',
+  fileAudioPastePlaceholder: '没有配置语音识别时，可把录音的文字稿粘贴在这里（最多20000字）',
   fileOldPptTitles: '旧PPT的页标题',
   fileMapsDemo: '演示',
   // the visible AI-content label on every slide of a built deck (docs/product/mindmap-and-slides.md §4)

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Spin, Upload } from 'antd';
+import { Alert, App, Button, Input, Spin, Tabs, Upload } from 'antd';
 import { AudioOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { IMPORT_ACCEPT, MSG, type MediaImportRes } from '@wanxiang/contract';
+import { IMPORT_ACCEPT, MINDMAP_CONTENT_MAX, MSG, type MediaImportRes } from '@wanxiang/contract';
 import { importFile } from '../../api/uploads';
 import { RequestError } from '../../api/request';
 import { openLoginDialog } from '../../app-events';
@@ -21,6 +21,9 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [audio, setAudio] = useState<MediaImportRes | null>(null);
+  // Without a speech service (or for a recording already written down) the transcript can be pasted.
+  const [tab, setTab] = useState<'audio' | 'paste'>('audio');
+  const [pasted, setPasted] = useState('');
   const gen = useMindMapGenerate();
   const otherRunning = useMindMapBusy((s) => s.running);
 
@@ -31,7 +34,10 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
     try {
       setAudio(await importFile('voice', file));
     } catch (err) {
-      setError(err instanceof RequestError && err.msg ? err.msg : MSG.audioUploadFailed);
+      const msg = err instanceof RequestError && err.msg ? err.msg : MSG.audioUploadFailed;
+      setError(msg);
+      // No speech service here: the transcript can still be pasted.
+      if (msg === MSG.sttNotConfigured) setTab('paste');
     } finally {
       setBusy(false);
     }
@@ -39,10 +45,48 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
 
   const generate = async () => {
     if (!loggedIn) return openLoginDialog();
-    if (!audio) return void message.warning(MSG.importNeedFile);
     if (gen.generating || otherRunning) return void message.warning(MSG.mindmapBusy);
+    if (tab === 'paste') {
+      if (!pasted.trim()) return void message.warning(MSG.mindmapContentRequired);
+      return gen.start(pasted);
+    }
+    if (!audio) return void message.warning(MSG.importNeedFile);
     await gen.start({ fileId: audio.fileId });
   };
+
+  const recording = audio ? (
+    <div className={`${styles.source} ${styles.transcript}`} data-testid="audio-transcript">
+      <div className={styles.sourceHead}>
+        <span className={styles.sourceName}>{MSG.fileSourceRead(audio.name, audio.chars)}</span>
+        <Button size="small" onClick={() => setAudio(null)}>
+          {MSG.fileSourceReupload}
+        </Button>
+      </div>
+      <span className={styles.muted}>{MSG.fileAudioTranscript}</span>
+      <Input.TextArea value={audio.text} readOnly autoSize={{ minRows: 4, maxRows: 12 }} aria-label={MSG.fileAudioTranscript} />
+    </div>
+  ) : (
+    <div data-testid="audio-upload">
+      <Spin spinning={busy} tip={MSG.fileAudioTranscribing}>
+        <Upload.Dragger
+          accept={IMPORT_ACCEPT.voice.map((t) => `.${t}`).join(',')}
+          multiple={false}
+          showUploadList={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            void transcribe(file);
+            return false;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <AudioOutlined />
+          </p>
+          <p className="ant-upload-text">{MSG.fileSourceDrop}</p>
+          <p className="ant-upload-hint">{MSG.fileAudioTypes}</p>
+        </Upload.Dragger>
+      </Spin>
+    </div>
+  );
 
   return (
     <div className={styles.page}>
@@ -52,39 +96,29 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
       </div>
       <div className={styles.workspace}>
         <div className={styles.side}>
-          {audio ? (
-            <div className={`${styles.source} ${styles.transcript}`} data-testid="audio-transcript">
-              <div className={styles.sourceHead}>
-                <span className={styles.sourceName}>{MSG.fileSourceRead(audio.name, audio.chars)}</span>
-                <Button size="small" onClick={() => setAudio(null)}>
-                  {MSG.fileSourceReupload}
-                </Button>
-              </div>
-              <span className={styles.muted}>{MSG.fileAudioTranscript}</span>
-              <Input.TextArea value={audio.text} readOnly autoSize={{ minRows: 4, maxRows: 12 }} aria-label={MSG.fileAudioTranscript} />
-            </div>
-          ) : (
-            <div data-testid="audio-upload">
-              <Spin spinning={busy} tip={MSG.fileAudioTranscribing}>
-                <Upload.Dragger
-                  accept={IMPORT_ACCEPT.voice.map((t) => `.${t}`).join(',')}
-                  multiple={false}
-                  showUploadList={false}
-                  disabled={busy}
-                  beforeUpload={(file) => {
-                    void transcribe(file);
-                    return false;
-                  }}
-                >
-                  <p className="ant-upload-drag-icon">
-                    <AudioOutlined />
-                  </p>
-                  <p className="ant-upload-text">{MSG.fileSourceDrop}</p>
-                  <p className="ant-upload-hint">{MSG.fileAudioTypes}</p>
-                </Upload.Dragger>
-              </Spin>
-            </div>
-          )}
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => setTab(k as 'audio' | 'paste')}
+            items={[
+              { key: 'audio', label: MSG.fileAudioUploadTab, children: recording },
+              {
+                key: 'paste',
+                label: MSG.fileAudioPasteTab,
+                children: (
+                  <Input.TextArea
+                    rows={10}
+                    value={pasted}
+                    maxLength={MINDMAP_CONTENT_MAX}
+                    showCount
+                    placeholder={MSG.fileAudioPastePlaceholder}
+                    aria-label={MSG.fileAudioPasteTab}
+                    onChange={(e) => setPasted(e.target.value)}
+                    data-testid="audio-paste"
+                  />
+                ),
+              },
+            ]}
+          />
           {error && <Alert type="error" showIcon message={error} data-testid="audio-error" />}
           <Button
             type="primary"
