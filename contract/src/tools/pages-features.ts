@@ -29,8 +29,8 @@ export const FEATURE_PAGES: readonly ToolSpec[] = [
   page({ id: 'onlineHandlerImage', paths: ['/draw/onlineHandlerImage'], title: '在线修图', description: '在浏览器里裁剪、旋转翻转、调色加滤镜、添加文字，可撤销重做，下载 PNG 或 JPEG。', group: 'draw', icon: '✂️', scenarios: ['image', 'life'], keywords: ['修图', '图片编辑', '裁剪', '旋转', '翻转', '滤镜', '加文字'] }),
   page({ id: 'whiteboard', paths: ['/whiteboard'], title: 'AI白板', description: '在线白板自由绘图，一句话生成流程图、时序图或思维导图，按账号自动保存，导出 PNG 或 SVG。', group: 'design', icon: '🖍️', scenarios: ['office', 'study'], keywords: ['白板', '画板', '流程图', '思维导图', '时序图', 'excalidraw', 'mermaid'] }),
   page({ id: 'picture', paths: ['/picture'], title: 'AI图片', description: '作品广场：看大家发布的 AI 画作，点赞、做同款；我的作品：按工具和日期查看、下载、发布与删除自己的作品。', group: 'photo', icon: '🖼️', scenarios: ['image', 'create'], keywords: ['作品广场', '绘画广场', '我的作品', 'AI图片', '画廊'] }),
-  page({ id: 'aigcCheck', paths: ['/aigc/drapAigc'], title: 'AIGC检测', description: '粘贴或上传论文，逐段估计 AI 生成概率，彩色报告可下载 PDF；高风险段落一键降AI率改写并重新检测。', group: 'aigc', icon: '🧪', loginRequired: true, scenarios: ['study', 'office'], keywords: ['AIGC检测', '降AI率', '降AIGC率', 'AI率', '论文'] }),
-  page({ id: 'aigcSimilarity', paths: ['/aigc/articlePlagiarismChecking'], title: '论文查重', description: '与联网搜索结果和我的文档比对，标出重合的句子并给出来源链接；结果为估计值。', group: 'aigc', icon: '🔁', loginRequired: true, scenarios: ['study'], keywords: ['查重', '相似度', '论文查重', '重复率'] }),
+  page({ id: 'aigcCheck', paths: ['/aigc/drapAigc'], title: 'AIGC检测', description: '粘贴或上传论文，逐段估计 AI 生成概率，彩色报告可下载 PDF；高风险段落一键降AI率改写并重新检测。', group: 'aigc', icon: '🧪', scenarios: ['study', 'office'], keywords: ['AIGC检测', '降AI率', '降AIGC率', 'AI率', '论文'] }),
+  page({ id: 'aigcSimilarity', paths: ['/aigc/articlePlagiarismChecking'], title: '论文查重', description: '与联网搜索结果和我的文档比对，标出重合的句子并给出来源链接；结果为估计值。', group: 'aigc', icon: '🔁', scenarios: ['study'], keywords: ['查重', '相似度', '论文查重', '重复率'] }),
 ];
 
 /** The views of the registry and the catalog (web/src/features/registry). */

@@ -77,7 +77,6 @@ const common = {
   output: 'file',
   quotaKey: DOC_TRANSLATE_QUOTA_KEY,
   points: DOC_TRANSLATE_POINTS,
-  loginRequired: true,
   scenarios: ['office', 'study'],
 } as const satisfies Partial<ToolSpec>;
 

@@ -39,7 +39,7 @@ describe.each(testDbKinds())('prompt-tool runs on %s', (kind) => {
     expect(list.map((x) => x.id)).toEqual(TOOLS.map((x) => x.id));
     for (const item of list) expect(item.path).toBe(item.paths[0]);
     expect(list.find((x) => x.id === 'aiNaming')).toMatchObject({ kind: 'prompt', path: '/aiGenerate/aiNaming', quotaKey: 'tool_generate', title: 'AI起名' });
-    expect(list.filter((x) => x.kind === 'prompt' && (x.group === 'generate' || x.group === 'writing'))).toHaveLength(30);
+    expect(list.filter((x) => x.kind === 'prompt' && (x.group === 'generate' || x.group === 'writing'))).toHaveLength(31);
   });
 
   it('streams meta, text and done for three tools, each with its own answer, saved to its history and paid once', async () => {

@@ -18,7 +18,9 @@ import {
 import { apiUrl, RequestError } from '../../api/request';
 import { fetchProtectedFile } from '../../api/tools';
 import { saveBlob } from '../../api/save-file';
+import { openLoginDialog } from '../../app-events';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { useUserStore } from '../../stores/user';
 import { handleRunRefusal } from '../../tools/refusals';
 import { watchTask } from '../../tools/task-watch';
 import * as api from './aigc-api';
@@ -53,6 +55,9 @@ export default function AigcPage() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const watchers = useRef(new Set<AbortController>());
   const mobile = useIsMobile();
+  // The page opens for visitors too (the route table asks no login): they read it, and a check or
+  // an upload asks them to log in first; their (empty) library and history are not fetched.
+  const loggedIn = useUserStore((s) => !!s.user);
 
   const fail = useCallback(
     (err: unknown) => {
@@ -79,9 +84,14 @@ export default function AigcPage() {
   useEffect(() => {
     setCurrent(null);
     setRewrites([]);
+    if (!loggedIn) {
+      setHistory([]);
+      setFiles([]);
+      return;
+    }
     void loadHistory();
     void api.listFiles().then((r) => setFiles(r.list), fail);
-  }, [loadHistory, fail]);
+  }, [loadHistory, fail, loggedIn]);
 
   const open = useCallback(
     async (taskId: string) => {
@@ -97,6 +107,7 @@ export default function AigcPage() {
   );
 
   const start = async () => {
+    if (!loggedIn) return openLoginDialog();
     if (!fileId && text.trim().length < AIGC_TEXT_MIN) {
       message.warning(text.trim() ? AIGC_MSG.textTooShort(AIGC_TEXT_MIN) : AIGC_MSG.textOrFile);
       return;
@@ -150,6 +161,7 @@ export default function AigcPage() {
   };
 
   const upload = async (file: File) => {
+    if (!loggedIn) return openLoginDialog();
     setUploading(true);
     try {
       const got = await api.uploadLibraryFile(file);

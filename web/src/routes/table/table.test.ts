@@ -66,7 +66,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/AITranslate/index', 'translator'],
     ['/AITranslate/translateRecord', 'translateRecord'],
     ['/AITranslate/translateImage', 'taskTool'],
-    ['/aigc/articlePlagiarismChecking', 'placeholder'],
+    ['/aigc/articlePlagiarismChecking', 'aigc'],
     ['/newAiThesis/index', 'thesis'],
     ['/doc/articleCheck', 'articleCorrection'],
     ['/doc/dailyModel', 'promptTool'],
