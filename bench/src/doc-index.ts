@@ -29,7 +29,10 @@ interface Envelope<T> {
   data: T;
 }
 
-const WORDS = 'market revenue warranty shipping battery engine policy customer network storage sensor report quarter growth design safety training budget contract delivery'.split(' ');
+const WORDS =
+  'market revenue warranty shipping battery engine policy customer network storage sensor report quarter growth design safety training budget contract delivery'.split(
+    ' ',
+  );
 
 /** A text PDF of `pages` pages (Helvetica, 30 lines each); page p mentions "topic<p>" so a search can find it. */
 function bigPdf(pages: number): Buffer {
@@ -43,7 +46,9 @@ function bigPdf(pages: number): Buffer {
     }
     const stream = `BT /F1 10 Tf 12 TL 40 760 Td ${lines.join(' ')} ET`;
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${objects.length} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${objects.length} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
     kids.push(`${objects.length} 0 R`);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages} >>`;
@@ -102,7 +107,9 @@ async function main(): Promise<void> {
     const started = Date.now();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'bench.pdf');
-    const up = (await (await fetch(`${base}/api/v1/doc/uploadFile`, { method: 'POST', headers: { token }, body: form })).json()) as Envelope<{ file_id: string; task_id: string }>;
+    const up = (await (
+      await fetch(`${base}/api/v1/doc/uploadFile`, { method: 'POST', headers: { token }, body: form })
+    ).json()) as Envelope<{ file_id: string; task_id: string }>;
     if (up.code !== 200) throw new Error(`upload refused: ${up.msg}`);
     const uploadMs = Date.now() - started;
     let state = 'queued';
@@ -113,14 +120,21 @@ async function main(): Promise<void> {
     }
     const indexMs = Date.now() - started;
     clearInterval(sampler);
-    const docs = await call<{ list: { file_id: string; chunks: number; chars: number; sections: number }[] }>(base, '/api/v1/doc/fileList', token);
+    const docs = await call<{ list: { file_id: string; chunks: number; chars: number; sections: number }[] }>(
+      base,
+      '/api/v1/doc/fileList',
+      token,
+    );
     const doc = docs.data.list[0]!;
     const searchMs: number[] = [];
     let found = 0;
     for (let i = 0; i < 20; i++) {
       const p = 1 + Math.floor((i * PAGES) / 20);
       const t0 = Date.now();
-      const r = await call<{ passages: { page: number | null }[] }>(base, '/api/v1/doc/fileSearch', token, { file_id: doc.file_id, query: `topic${p}` });
+      const r = await call<{ passages: { page: number | null }[] }>(base, '/api/v1/doc/fileSearch', token, {
+        file_id: doc.file_id,
+        query: `topic${p}`,
+      });
       searchMs.push(Date.now() - t0);
       if (r.data.passages[0]?.page === p) found++;
     }

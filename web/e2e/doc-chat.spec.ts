@@ -20,7 +20,10 @@ const REPORT = [
 ].join('\n\n');
 
 async function uploadReport(page: Page, name: string): Promise<void> {
-  await page.locator('input[type=file]').first().setInputFiles({ name, mimeType: 'text/markdown', buffer: Buffer.from(REPORT) });
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType: 'text/markdown', buffer: Buffer.from(REPORT) });
   const item = page.getByTestId('doc-item').filter({ hasText: name });
   await expect(item.getByTestId('doc-status')).toHaveText('已就绪', { timeout: 30_000 });
 }
@@ -28,7 +31,12 @@ async function uploadReport(page: Page, name: string): Promise<void> {
 async function overviewAskAndCite(page: Page, shot: string): Promise<void> {
   const overview = page.getByTestId('doc-overview');
   await expect(page.getByTestId('doc-summary')).toContainText('万象科技', { timeout: 20_000 });
-  await expect(page.getByTestId('doc-outline').locator('li')).toHaveText(['第一章 公司概况', '第二章 财务数据', '第三章 研发投入', '第四章 风险提示']);
+  await expect(page.getByTestId('doc-outline').locator('li')).toHaveText([
+    '第一章 公司概况',
+    '第二章 财务数据',
+    '第三章 研发投入',
+    '第四章 风险提示',
+  ]);
   await expect(overview.getByText('演示')).toBeVisible();
   await screenshot(page, `${shot}-overview`);
 

@@ -20,7 +20,8 @@ export const deleteLibraryDoc = (fileId: string) => post<null>('/v1/doc/fileDele
 
 export const docOverview = (fileId: string) => post<DocOverview>('/v1/doc/overview', { file_id: fileId }, { silent: true });
 
-export const searchLibraryDoc = (fileId: string, query: string) => post<DocSearchRes>('/v1/doc/fileSearch', { file_id: fileId, query }, { silent: true });
+export const searchLibraryDoc = (fileId: string, query: string) =>
+  post<DocSearchRes>('/v1/doc/fileSearch', { file_id: fileId, query }, { silent: true });
 
 export interface DocChatTurn {
   role: 'user' | 'assistant';
@@ -28,7 +29,12 @@ export interface DocChatTurn {
 }
 
 /** POST /api/v1/doc/chat: the passages come first (a tool_result of type doc_passages), then the answer's text. */
-export function streamDocChat(fileId: string, question: string, history: DocChatTurn[], signal?: AbortSignal): AsyncGenerator<ChatStreamItem, void, undefined> {
+export function streamDocChat(
+  fileId: string,
+  question: string,
+  history: DocChatTurn[],
+  signal?: AbortSignal,
+): AsyncGenerator<ChatStreamItem, void, undefined> {
   return streamChat({
     model: '',
     path: '/v1/doc/chat',

@@ -57,5 +57,8 @@ export const docChunks = pgTable(
     tokens: text('tokens').notNull(),
     embedding: real('embedding').array(),
   },
-  (t) => [index('doc_chunks_doc_idx').on(t.docId, t.seq), index('doc_chunks_fts_idx').using('gin', sql`to_tsvector('simple', ${t.tokens})`)],
+  (t) => [
+    index('doc_chunks_doc_idx').on(t.docId, t.seq),
+    index('doc_chunks_fts_idx').using('gin', sql`to_tsvector('simple', ${t.tokens})`),
+  ],
 );

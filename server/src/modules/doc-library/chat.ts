@@ -28,7 +28,9 @@ const SYSTEM = [
 ].join('\n');
 
 function passageBlock(passages: readonly DocPassage[]): string {
-  return passages.map((p) => `[${p.n}] ${p.page ? `（第${p.page}页）` : ''}${p.section ? `《${p.section}》` : ''}\n${p.content}`).join('\n\n');
+  return passages
+    .map((p) => `[${p.n}] ${p.page ? `（第${p.page}页）` : ''}${p.section ? `《${p.section}》` : ''}\n${p.content}`)
+    .join('\n\n');
 }
 
 /** The demo answer: one line per passage, its first sentence and its citation. */
@@ -57,6 +59,7 @@ export function docChatJob(ctx: DocChatContext, doc: DocFileRow, req: DocChatReq
       events.send('tool_result', { id, name: 'doc_search', ok: true, content: '', type: 'doc_passages', outputs: passages });
       return ctx.llm.stream({ model, messages, temperature: 0.2, maxTokens: 2000, signal, headers });
     },
-    failureEvent: (err) => (err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: DOC_LIBRARY_MSG.answerFailed }),
+    failureEvent: (err) =>
+      err !== null ? upstreamErrorEvent(err) : { code: STREAM_ERROR_CODES.upstreamFailed, msg: DOC_LIBRARY_MSG.answerFailed },
   };
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { Code, DOC_LIBRARY_MAX_BYTES, DOC_LIBRARY_MSG, type DocFileInfo, type DocOverview, type DocPassage, type DocSearchRes, type Envelope } from '@wanxiang/contract';
+import {
+  Code,
+  DOC_LIBRARY_MAX_BYTES,
+  DOC_LIBRARY_MSG,
+  type DocFileInfo,
+  type DocOverview,
+  type DocPassage,
+  type DocSearchRes,
+  type Envelope,
+} from '@wanxiang/contract';
 import { listeningDemoApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../../../test/fake-embeddings';
@@ -74,7 +83,8 @@ for (const embeddings of [false, true]) {
       }
       throw new Error('document never indexed');
     };
-    const search = (token: string, file_id: string, query: string) => call<DocSearchRes>('POST', '/api/v1/doc/fileSearch', token, { file_id, query });
+    const search = (token: string, file_id: string, query: string) =>
+      call<DocSearchRes>('POST', '/api/v1/doc/fileSearch', token, { file_id, query });
 
     it('indexes a Markdown report by section and finds the passage that answers', async () => {
       const { token } = await t.loginAs();
@@ -113,7 +123,12 @@ for (const embeddings of [false, true]) {
       const ov = await call<DocOverview>('POST', '/api/v1/doc/overview', token, { file_id: doc.file_id });
       expect(ov.body.data.demo).toBe(true);
       expect(ov.body.data.summary).toContain('万象科技');
-      expect(ov.body.data.outline.map((o) => o.title)).toEqual(['第一章 公司概况', '第二章 财务数据', '第三章 研发投入', '第四章 风险提示']);
+      expect(ov.body.data.outline.map((o) => o.title)).toEqual([
+        '第一章 公司概况',
+        '第二章 财务数据',
+        '第三章 研发投入',
+        '第四章 风险提示',
+      ]);
       expect((await call<DocOverview>('POST', '/api/v1/doc/overview', token, { file_id: doc.file_id })).body.data).toEqual(ov.body.data);
 
       const before = (await quotaUsage(t.ctx, user.id, 'chat_doc')).used;
@@ -149,12 +164,22 @@ for (const embeddings of [false, true]) {
       const big = await upload(token, 'big.txt', Buffer.alloc(DOC_LIBRARY_MAX_BYTES + 1, 0x61));
       expect(big.status).toBe(400);
       expect(big.body.msg).toBe(DOC_LIBRARY_MSG.tooLarge(DOC_LIBRARY_MAX_BYTES / 1024 / 1024));
-      const none = await t.app.inject({ method: 'POST', url: '/api/v1/doc/uploadFile', headers: { token, 'content-type': 'application/json' }, payload: {} });
+      const none = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/doc/uploadFile',
+        headers: { token, 'content-type': 'application/json' },
+        payload: {},
+      });
       expect(none.statusCode).toBe(400);
       expect((await call<{ list: DocFileInfo[] }>('GET', '/api/v1/doc/fileList', token)).body.data.list).toEqual([]);
       // Bad ids and questions.
-      expect((await call('POST', '/api/v1/doc/fileSearch', token, { file_id: 'x', query: '问题' })).body).toMatchObject({ code: Code.BAD_REQUEST, msg: DOC_LIBRARY_MSG.fileIdInvalid });
-      expect((await call('POST', '/api/v1/doc/fileSearch', token, { file_id: 'a'.repeat(32), query: '  ' })).body.msg).toBe(DOC_LIBRARY_MSG.queryRequired);
+      expect((await call('POST', '/api/v1/doc/fileSearch', token, { file_id: 'x', query: '问题' })).body).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: DOC_LIBRARY_MSG.fileIdInvalid,
+      });
+      expect((await call('POST', '/api/v1/doc/fileSearch', token, { file_id: 'a'.repeat(32), query: '  ' })).body.msg).toBe(
+        DOC_LIBRARY_MSG.queryRequired,
+      );
       expect((await call('POST', '/api/v1/doc/fileDelete', token, { file_id: 123 })).body.msg).toBe(DOC_LIBRARY_MSG.fileIdInvalid);
       // The file-to-text read refuses the same way.
       const bomb = await upload(token, 'bomb.docx', await zipBomb('docx', 300 * 1024 * 1024), '/api/v1/files/file2text');
@@ -176,18 +201,31 @@ for (const embeddings of [false, true]) {
         expect(res.status, url).toBe(404);
         expect(res.body.msg, url).toBe(DOC_LIBRARY_MSG.notFound);
       }
-      const chat = await t.app.inject({ method: 'POST', url: '/api/v1/doc/chat', headers: { token: other.token }, payload: { file_id: id, question: '营业收入' } });
+      const chat = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/doc/chat',
+        headers: { token: other.token },
+        payload: { file_id: id, question: '营业收入' },
+      });
       expect(chat.statusCode).toBe(404);
       expect((await call<{ list: DocFileInfo[] }>('GET', '/api/v1/doc/fileList', other.token)).body.data.list).toEqual([]);
 
-      expect((await call('POST', '/api/v1/doc/fileDelete', owner.token, { file_id: id })).body).toMatchObject({ code: 200, msg: DOC_LIBRARY_MSG.deleted });
+      expect((await call('POST', '/api/v1/doc/fileDelete', owner.token, { file_id: id })).body).toMatchObject({
+        code: 200,
+        msg: DOC_LIBRARY_MSG.deleted,
+      });
       expect((await call<{ list: DocFileInfo[] }>('GET', '/api/v1/doc/fileList', owner.token)).body.data.list).toEqual([]);
       expect((await search(owner.token, id, '营业收入')).status).toBe(404);
     });
 
-    it('file2text answers a document\'s text; file/upload answers a file id other tools take', async () => {
+    it("file2text answers a document's text; file/upload answers a file id other tools take", async () => {
       const { token } = await t.loginAs();
-      const text = await upload(token, '说明.docx', await docxWith(['第一段：文档转文字。', '第二段：保留顺序。']), '/api/v1/files/file2text');
+      const text = await upload(
+        token,
+        '说明.docx',
+        await docxWith(['第一段：文档转文字。', '第二段：保留顺序。']),
+        '/api/v1/files/file2text',
+      );
       expect(text.body).toMatchObject({ code: 200, data: { name: '说明.docx' } });
       expect((text.body.data as unknown as { text: string }).text).toContain('第二段：保留顺序。');
       const stored = await upload(token, 'a.pdf', pdfPagesWith(['hello']), '/api/v1/file/upload');

@@ -44,7 +44,13 @@ export function embedderFor(config: Pick<Config, 'docEmbeddings'>): Embedder | n
   };
 }
 
-async function embedBatch(url: string, apiKey: string | undefined, model: string, input: string[], signal?: AbortSignal): Promise<number[][]> {
+async function embedBatch(
+  url: string,
+  apiKey: string | undefined,
+  model: string,
+  input: string[],
+  signal?: AbortSignal,
+): Promise<number[][]> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let res: Response;
   try {
@@ -64,7 +70,8 @@ async function embedBatch(url: string, apiKey: string | undefined, model: string
   const sorted = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   return sorted.map((d) => {
     const v = d.embedding;
-    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) throw new EmbeddingError('embeddings answer is not a vector');
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new EmbeddingError('embeddings answer is not a vector');
     return v as number[];
   });
 }

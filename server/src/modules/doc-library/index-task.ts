@@ -59,7 +59,14 @@ export function docIndexHandler(ctx: DocIndexContext): TaskHandler {
           model = await embedAll(ctx, task.userId, doc.id, chunks.length, embedder, tools).catch(() => '');
         }
         const chars = sections.reduce((n, s) => n + s.text.length, 0);
-        await updateDoc(ctx.database.db, task.userId, doc.id, { status: 'ready', sections: sections.length, chunks: chunks.length, chars, embeddingModel: model, error: null });
+        await updateDoc(ctx.database.db, task.userId, doc.id, {
+          status: 'ready',
+          sections: sections.length,
+          chunks: chunks.length,
+          chars,
+          embeddingModel: model,
+          error: null,
+        });
         await tools.progress(100, DOC_LIBRARY_MSG.stageDone);
         return { files: [] };
       } catch (err) {
@@ -121,7 +128,10 @@ async function embedAll(
       vectors,
     );
     from = rows[rows.length - 1]!.seq + 1;
-    await tools.progress(60 + Math.round((39 * Math.min(from, total)) / total), DOC_LIBRARY_MSG.stageEmbedding(Math.min(from, total), total));
+    await tools.progress(
+      60 + Math.round((39 * Math.min(from, total)) / total),
+      DOC_LIBRARY_MSG.stageEmbedding(Math.min(from, total), total),
+    );
   }
   return embedder.model;
 }

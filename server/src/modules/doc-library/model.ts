@@ -14,7 +14,12 @@ export function docModel(ctx: Pick<AppContext, 'catalog' | 'llm'>): CatalogModel
 }
 
 /** The whole text of one completion (overviews are short: no need to stream them to the reader). */
-export async function completeText(ctx: Pick<AppContext, 'catalog' | 'llm'>, messages: LlmMessage[], maxTokens: number, headers?: Record<string, string>): Promise<string> {
+export async function completeText(
+  ctx: Pick<AppContext, 'catalog' | 'llm'>,
+  messages: LlmMessage[],
+  maxTokens: number,
+  headers?: Record<string, string>,
+): Promise<string> {
   const signal = AbortSignal.timeout(120_000);
   let text = '';
   for await (const d of ctx.llm.stream({ model: docModel(ctx), messages, temperature: 0.3, maxTokens, signal, headers })) {

@@ -38,7 +38,11 @@ export async function docOverview(ctx: OverviewContext, doc: DocFileRow): Promis
       answer = await completeText(
         ctx,
         [
-          { role: 'system', content: '你是文档助手。根据给出的文档开头和章节标题，用中文写一段 150 字以内的摘要，再给出文档大纲。严格按格式输出：\n摘要：<一段话>\n大纲：\n- <一级标题>\n  - <二级标题>' },
+          {
+            role: 'system',
+            content:
+              '你是文档助手。根据给出的文档开头和章节标题，用中文写一段 150 字以内的摘要，再给出文档大纲。严格按格式输出：\n摘要：<一段话>\n大纲：\n- <一级标题>\n  - <二级标题>',
+          },
           { role: 'user', content: `文档名：${doc.name}\n\n章节标题：\n${headsText}\n\n文档开头：\n${source}` },
         ],
         1200,
@@ -47,7 +51,11 @@ export async function docOverview(ctx: OverviewContext, doc: DocFileRow): Promis
       throw badRequest(DOC_LIBRARY_MSG.overviewFailed);
     }
     const parsed = parseOverview(answer);
-    made = { summary: parsed.summary || extractiveSummary(lead.map((c) => c.content)), outline: parsed.outline.length ? parsed.outline : structural, demo: false };
+    made = {
+      summary: parsed.summary || extractiveSummary(lead.map((c) => c.content)),
+      outline: parsed.outline.length ? parsed.outline : structural,
+      demo: false,
+    };
   }
   await updateDoc(ctx.database.db, doc.userId, doc.id, { overview: made });
   return { file_id: doc.id, ...made };
@@ -87,7 +95,14 @@ export function parseOverview(answer: string): { summary: string; outline: DocOu
     const m = /^(\s*)(?:[-*•]|\d+[.、])\s*(.+)$/.exec(line);
     if (!m) continue;
     const page = /第\s*(\d+)\s*页/.exec(m[2]!)?.[1];
-    outline.push({ title: m[2]!.replace(/\[?第\s*\d+\s*页\]?/, '').trim().slice(0, 120), page: page ? Number(page) : null, level: Math.min(3, 1 + Math.floor(m[1]!.length / 2)) });
+    outline.push({
+      title: m[2]!
+        .replace(/\[?第\s*\d+\s*页\]?/, '')
+        .trim()
+        .slice(0, 120),
+      page: page ? Number(page) : null,
+      level: Math.min(3, 1 + Math.floor(m[1]!.length / 2)),
+    });
   }
   return { summary: summary.slice(0, 1000), outline: outline.filter((o) => o.title).slice(0, 80) };
 }

@@ -8,7 +8,9 @@ import { htmlByHeadings, markdownHeadings } from '../uploads/parse/sections';
 
 describe('document retrieval pieces', () => {
   it('segments Chinese into words and builds a tsquery of the useful ones only', () => {
-    expect(segmentWords('万象支持中文分词，Hello World 2024年')).toEqual(expect.arrayContaining(['中文', '分词', 'hello', 'world', '2024']));
+    expect(segmentWords('万象支持中文分词，Hello World 2024年')).toEqual(
+      expect.arrayContaining(['中文', '分词', 'hello', 'world', '2024']),
+    );
     const q = tsQueryOf('文中的主要结论是什么？')!;
     expect(q).toContain("'结论'");
     expect(q).not.toContain("'什么'");
@@ -49,7 +51,10 @@ describe('document retrieval pieces', () => {
 
   it('fuses rankings by reciprocal rank: a passage both rankings like comes first', () => {
     const hit = (id: number) => ({ id, score: 1 });
-    const fused = fuse([[hit(1), hit(2), hit(3)], [hit(2), hit(4), hit(5)]]);
+    const fused = fuse([
+      [hit(1), hit(2), hit(3)],
+      [hit(2), hit(4), hit(5)],
+    ]);
     expect(fused.map((f) => f.id)).toEqual([2, 1, 4, 3, 5]);
     expect(cosine([1, 0], [1, 0])).toBeCloseTo(1);
     expect(cosine([1, 0], [0, 1])).toBe(0);
@@ -64,6 +69,8 @@ describe('document retrieval pieces', () => {
       { title: '历史沿革（）', page: 2, level: 2 },
       { title: '财务数据', page: null, level: 1 },
     ]);
-    expect(structuralOutline([{ page: 3, section: '', content: '第三页的第一句话。后面的内容。' }])).toEqual([{ title: '第三页的第一句话。', page: 3, level: 1 }]);
+    expect(structuralOutline([{ page: 3, section: '', content: '第三页的第一句话。后面的内容。' }])).toEqual([
+      { title: '第三页的第一句话。', page: 3, level: 1 },
+    ]);
   });
 });

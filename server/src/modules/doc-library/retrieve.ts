@@ -26,7 +26,12 @@ export async function searchDocument(ctx: RetrieveContext, doc: DocFileRow, quer
   const text = tsquery ? await fullTextHits(db, doc.userId, doc.id, tsquery, CANDIDATES) : [];
   const vector = await vectorHits(ctx, doc, query);
   const fused = fuse(vector ? [text, vector] : [text]).slice(0, k);
-  const rows = await selectChunks(db, doc.userId, doc.id, fused.map((f) => f.id));
+  const rows = await selectChunks(
+    db,
+    doc.userId,
+    doc.id,
+    fused.map((f) => f.id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const passages: DocPassage[] = fused.flatMap((f, i) => {
     const r = byId.get(f.id);

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { DOC_LIBRARY_MAX_BYTES, DOC_LIBRARY_MSG, DocChatSchema, DocFileIdSchema, DocSearchSchema, FILE_UPLOAD_MAX_BYTES, MSG, ok } from '@wanxiang/contract';
+import {
+  DOC_LIBRARY_MAX_BYTES,
+  DOC_LIBRARY_MSG,
+  DocChatSchema,
+  DocFileIdSchema,
+  DocSearchSchema,
+  FILE_UPLOAD_MAX_BYTES,
+  MSG,
+  ok,
+} from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';

@@ -83,12 +83,20 @@ export function toInfo(row: DocFileRow): DocFileInfo {
 /** POST /api/v1/doc/uploadFile: store the document and queue its indexing; answers at once with status indexing. */
 export async function uploadDoc(ctx: DocLibraryContext, user: { id: number; vip: number }, file: IncomingDoc): Promise<DocFileInfo> {
   const { name, ext } = await checkIncomingDoc(user.id, file);
-  if ((await countOwnDocs(ctx.database.db, user.id)) >= DOC_LIBRARY_MAX_FILES) throw badRequest(DOC_LIBRARY_MSG.tooMany(DOC_LIBRARY_MAX_FILES));
+  if ((await countOwnDocs(ctx.database.db, user.id)) >= DOC_LIBRARY_MAX_FILES)
+    throw badRequest(DOC_LIBRARY_MSG.tooMany(DOC_LIBRARY_MAX_FILES));
   const stored = await saveFile(ctx, { userId: user.id, name, contentType: contentTypeOf(ext), body: file.data, purpose: 'doc-library' });
   const id = randomBytes(16).toString('hex');
   await insertDocFile(ctx.database.db, { id, userId: user.id, name, ext, bytes: file.data.length, fileId: stored.id, status: 'indexing' });
   try {
-    const task = await submitTask(ctx, { user, kind: DOC_INDEX_KIND, inputs: { doc_id: id }, price: DOC_INDEX_PRICE, timeoutMs: DOC_INDEX_TIMEOUT_MS, maxAttempts: 2 });
+    const task = await submitTask(ctx, {
+      user,
+      kind: DOC_INDEX_KIND,
+      inputs: { doc_id: id },
+      price: DOC_INDEX_PRICE,
+      timeoutMs: DOC_INDEX_TIMEOUT_MS,
+      maxAttempts: 2,
+    });
     await updateDoc(ctx.database.db, user.id, id, { taskId: task.id });
   } catch (err) {
     // Too many live tasks (429) and the like: no half-made document stays behind.
@@ -135,16 +143,28 @@ export async function deleteDoc(ctx: Pick<AppContext, 'database' | 'storage'>, u
   await deleteFile(ctx, userId, row.fileId).catch(() => undefined);
 }
 
-export async function searchDoc(ctx: Pick<AppContext, 'database' | 'config'>, userId: number, id: string, query: string): Promise<DocSearchRes> {
+export async function searchDoc(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  userId: number,
+  id: string,
+  query: string,
+): Promise<DocSearchRes> {
   return searchDocument(ctx, await readyDoc(ctx, userId, id), query);
 }
 
 /** POST /api/v1/files/file2text: one document's text, read in a parsing thread (nothing is kept). */
-export async function fileToText(ctx: Pick<AppContext, 'config'>, userId: number, file: IncomingDoc): Promise<{ name: string; text: string; chars: number }> {
+export async function fileToText(
+  ctx: Pick<AppContext, 'config'>,
+  userId: number,
+  file: IncomingDoc,
+): Promise<{ name: string; text: string; chars: number }> {
   const { name, ext } = await checkIncomingDoc(userId, file);
   try {
     // The chat parsers read Markdown as the plain text it is.
-    const text = await readDocumentText(ext === 'md' ? 'txt' : ext, file.data, { owner: `user:${userId}`, limits: ctx.config.uploads.parse });
+    const text = await readDocumentText(ext === 'md' ? 'txt' : ext, file.data, {
+      owner: `user:${userId}`,
+      limits: ctx.config.uploads.parse,
+    });
     return { name, text, chars: text.length };
   } catch (err) {
     if (err instanceof DocumentReadError) throw badRequest(docReadMessage(err));
@@ -154,6 +174,7 @@ export async function fileToText(ctx: Pick<AppContext, 'config'>, userId: number
 
 /** Multipart's own size refusal (413) read as the library's Chinese 400. */
 export function asTooLarge(err: unknown): unknown {
-  if (err instanceof AppError && err.code === Code.PAYLOAD_TOO_LARGE) return badRequest(DOC_LIBRARY_MSG.tooLarge(DOC_LIBRARY_MAX_BYTES / MB));
+  if (err instanceof AppError && err.code === Code.PAYLOAD_TOO_LARGE)
+    return badRequest(DOC_LIBRARY_MSG.tooLarge(DOC_LIBRARY_MAX_BYTES / MB));
   return err;
 }

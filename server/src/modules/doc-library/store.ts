@@ -13,7 +13,10 @@ export async function insertDocFile(db: Db, row: NewDocFile): Promise<void> {
 }
 
 export async function selectOwnDoc(db: Db, userId: number, id: string): Promise<DocFileRow | undefined> {
-  const [row] = await db.select().from(docFiles).where(and(eq(docFiles.userId, userId), eq(docFiles.id, id)));
+  const [row] = await db
+    .select()
+    .from(docFiles)
+    .where(and(eq(docFiles.userId, userId), eq(docFiles.id, id)));
   return row;
 }
 
@@ -27,13 +30,19 @@ export async function countOwnDocs(db: Db, userId: number): Promise<number> {
 }
 
 export async function updateDoc(db: Db | Executor, userId: number, id: string, set: Partial<NewDocFile>): Promise<void> {
-  await (db as Db).update(docFiles).set(set).where(and(eq(docFiles.userId, userId), eq(docFiles.id, id)));
+  await (db as Db)
+    .update(docFiles)
+    .set(set)
+    .where(and(eq(docFiles.userId, userId), eq(docFiles.id, id)));
 }
 
 /** Delete the document and its chunks; answers the deleted row (for its stored file and task), or undefined. */
 export async function deleteOwnDoc(db: Db, userId: number, id: string): Promise<DocFileRow | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(docFiles).where(and(eq(docFiles.userId, userId), eq(docFiles.id, id))).returning();
+    const [row] = await tx
+      .delete(docFiles)
+      .where(and(eq(docFiles.userId, userId), eq(docFiles.id, id)))
+      .returning();
     if (row) await tx.delete(docChunks).where(and(eq(docChunks.userId, userId), eq(docChunks.docId, id)));
     return row;
   });
@@ -56,7 +65,13 @@ export async function insertChunks(db: Db, userId: number, docId: string, rows: 
   await db.insert(docChunks).values(rows.map((r) => ({ ...r, userId, docId })));
 }
 
-export async function setChunkEmbeddings(db: Db, userId: number, docId: string, seqs: readonly number[], vectors: readonly number[][]): Promise<void> {
+export async function setChunkEmbeddings(
+  db: Db,
+  userId: number,
+  docId: string,
+  seqs: readonly number[],
+  vectors: readonly number[][],
+): Promise<void> {
   await db.transaction(async (tx) => {
     for (let i = 0; i < seqs.length; i++) {
       await tx
@@ -68,7 +83,13 @@ export async function setChunkEmbeddings(db: Db, userId: number, docId: string, 
 }
 
 /** Chunks of a document in order, seq >= from, at most `limit` (indexing reads them back to embed). */
-export async function selectChunkTexts(db: Db, userId: number, docId: string, from: number, limit: number): Promise<{ seq: number; content: string }[]> {
+export async function selectChunkTexts(
+  db: Db,
+  userId: number,
+  docId: string,
+  from: number,
+  limit: number,
+): Promise<{ seq: number; content: string }[]> {
   return db
     .select({ seq: docChunks.seq, content: docChunks.content })
     .from(docChunks)
@@ -114,18 +135,44 @@ export async function chunkEmbeddings(db: Db, userId: number, docId: string): Pr
 
 export type ChunkRow = typeof docChunks.$inferSelect;
 
-export async function selectChunks(db: Db, userId: number, docId: string, ids: readonly number[]): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
+export async function selectChunks(
+  db: Db,
+  userId: number,
+  docId: string,
+  ids: readonly number[],
+): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: docChunks.id, docId: docChunks.docId, userId: docChunks.userId, seq: docChunks.seq, page: docChunks.page, section: docChunks.section, content: docChunks.content })
+    .select({
+      id: docChunks.id,
+      docId: docChunks.docId,
+      userId: docChunks.userId,
+      seq: docChunks.seq,
+      page: docChunks.page,
+      section: docChunks.section,
+      content: docChunks.content,
+    })
     .from(docChunks)
     .where(and(eq(docChunks.userId, userId), eq(docChunks.docId, docId), inArray(docChunks.id, [...ids])));
 }
 
 /** The first chunks of a document (summary material) and every distinct section/page head (outline material). */
-export async function leadingChunks(db: Db, userId: number, docId: string, limit: number): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
+export async function leadingChunks(
+  db: Db,
+  userId: number,
+  docId: string,
+  limit: number,
+): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
   return db
-    .select({ id: docChunks.id, docId: docChunks.docId, userId: docChunks.userId, seq: docChunks.seq, page: docChunks.page, section: docChunks.section, content: docChunks.content })
+    .select({
+      id: docChunks.id,
+      docId: docChunks.docId,
+      userId: docChunks.userId,
+      seq: docChunks.seq,
+      page: docChunks.page,
+      section: docChunks.section,
+      content: docChunks.content,
+    })
     .from(docChunks)
     .where(and(eq(docChunks.userId, userId), eq(docChunks.docId, docId)))
     .orderBy(asc(docChunks.seq))
@@ -133,7 +180,12 @@ export async function leadingChunks(db: Db, userId: number, docId: string, limit
 }
 
 /** The first chunk of each section (or page, when the format has no headings), in document order. */
-export async function sectionHeads(db: Db, userId: number, docId: string, limit: number): Promise<{ seq: number; page: number | null; section: string; content: string }[]> {
+export async function sectionHeads(
+  db: Db,
+  userId: number,
+  docId: string,
+  limit: number,
+): Promise<{ seq: number; page: number | null; section: string; content: string }[]> {
   const res = (await db.execute(sql`
     SELECT seq, page, section, content FROM (
       SELECT seq, page, section, content,

@@ -16,7 +16,14 @@ export function CitedAnswer({ text, passages, onCite }: { text: string; passages
         const passage = n ? byN.get(Number(n)) : undefined;
         if (!passage) return <Fragment key={i}>{part}</Fragment>;
         return (
-          <button key={i} type="button" className={styles.cite} onClick={() => onCite(passage)} data-testid="doc-cite" aria-label={`引用 ${passage.n}`}>
+          <button
+            key={i}
+            type="button"
+            className={styles.cite}
+            onClick={() => onCite(passage)}
+            data-testid="doc-cite"
+            aria-label={`引用 ${passage.n}`}
+          >
             {passage.n}
           </button>
         );

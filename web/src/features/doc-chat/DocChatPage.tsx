@@ -72,10 +72,12 @@ export default function DocChatPage({ title }: { title?: string }) {
     const q = question.trim();
     if (!q || !ready || turns.some((t) => t.streaming)) return;
     setQuestion('');
-    const history: DocChatTurn[] = turns.filter((t) => t.answer).flatMap((t) => [
-      { role: 'user' as const, content: t.question },
-      { role: 'assistant' as const, content: t.answer.slice(0, 4000) },
-    ]);
+    const history: DocChatTurn[] = turns
+      .filter((t) => t.answer)
+      .flatMap((t) => [
+        { role: 'user' as const, content: t.question },
+        { role: 'assistant' as const, content: t.answer.slice(0, 4000) },
+      ]);
     const at = turns.length;
     setTurns((list) => [...list, { question: q, answer: '', passages: [], demo: false, error: '', streaming: true }]);
     const update = (fn: (t: Turn) => Turn) => setTurns((list) => list.map((t, i) => (i === at ? fn(t) : t)));
@@ -83,7 +85,8 @@ export default function DocChatPage({ title }: { title?: string }) {
     abort.current = controller;
     for await (const ev of streamDocChat(fileId, q, history.slice(-10), controller.signal)) {
       if (ev.event === 'meta') update((t) => ({ ...t, demo: Boolean(ev.data.demo) }));
-      else if (ev.event === 'tool_result' && ev.data.type === 'doc_passages') update((t) => ({ ...t, passages: (ev.data.outputs ?? []) as DocPassage[] }));
+      else if (ev.event === 'tool_result' && ev.data.type === 'doc_passages')
+        update((t) => ({ ...t, passages: (ev.data.outputs ?? []) as DocPassage[] }));
       else if (ev.event === 'text') update((t) => ({ ...t, answer: t.answer + ev.data.text }));
       else if (ev.event === 'error' || ev.event === 'refusal') update((t) => ({ ...t, error: ev.data.msg }));
       else if (ev.event === 'no_count') update((t) => ({ ...t, error: ev.data.text }));
@@ -105,6 +108,7 @@ export default function DocChatPage({ title }: { title?: string }) {
           <DocList
             docs={lib.docs}
             loading={lib.loading}
+            progress={lib.progress}
             selected={fileId}
             onOpen={(d) => setParams({ file: d.file_id })}
             onDelete={async (d) => {
@@ -119,7 +123,19 @@ export default function DocChatPage({ title }: { title?: string }) {
             <Empty description={DOC_LIBRARY_MSG.pickDoc} />
           ) : !ready ? (
             <div className={styles.center}>
-              {doc.status === 'failed' ? <Tag color="error">{doc.error ?? DOC_LIBRARY_MSG.indexFailed}</Tag> : <Spin tip={DOC_LIBRARY_MSG.statusIndexing}>{' '}</Spin>}
+              {doc.status === 'failed' ? (
+                <Tag color="error">{doc.error ?? DOC_LIBRARY_MSG.indexFailed}</Tag>
+              ) : (
+                <Spin
+                  tip={
+                    lib.progress[fileId]
+                      ? `${lib.progress[fileId]!.stage || DOC_LIBRARY_MSG.statusIndexing} ${lib.progress[fileId]!.progress}%`
+                      : DOC_LIBRARY_MSG.statusIndexing
+                  }
+                >
+                  {' '}
+                </Spin>
+              )}
             </div>
           ) : (
             <>
@@ -160,7 +176,11 @@ export default function DocChatPage({ title }: { title?: string }) {
                     <div className={styles.question}>{t.question}</div>
                     <div className={styles.answer}>
                       {t.demo && <Tag color="orange">{DOC_LIBRARY_MSG.demoBadge}</Tag>}
-                      {t.answer ? <CitedAnswer text={t.answer} passages={t.passages} onCite={setCited} /> : t.streaming ? <Spin size="small" /> : null}
+                      {t.answer ? (
+                        <CitedAnswer text={t.answer} passages={t.passages} onCite={setCited} />
+                      ) : t.streaming ? (
+                        <Spin size="small" />
+                      ) : null}
                       {t.error && <Tag color="error">{t.error}</Tag>}
                     </div>
                   </div>
@@ -182,7 +202,14 @@ export default function DocChatPage({ title }: { title?: string }) {
                   }}
                   data-testid="doc-question"
                 />
-                <Button type="primary" icon={<SendOutlined />} loading={askingNow} disabled={!question.trim()} onClick={() => void ask()} data-testid="doc-ask">
+                <Button
+                  type="primary"
+                  icon={<SendOutlined />}
+                  loading={askingNow}
+                  disabled={!question.trim()}
+                  onClick={() => void ask()}
+                  data-testid="doc-ask"
+                >
                   {DOC_LIBRARY_MSG.ask}
                 </Button>
               </div>
@@ -190,7 +217,12 @@ export default function DocChatPage({ title }: { title?: string }) {
           )}
         </section>
       </div>
-      <Modal open={cited !== null} onCancel={() => setCited(null)} footer={null} title={cited ? DOC_LIBRARY_MSG.citationTitle(cited.n) : ''}>
+      <Modal
+        open={cited !== null}
+        onCancel={() => setCited(null)}
+        footer={null}
+        title={cited ? DOC_LIBRARY_MSG.citationTitle(cited.n) : ''}
+      >
         {cited && (
           <div data-testid="doc-citation">
             <div className={styles.muted} data-testid="doc-citation-where">

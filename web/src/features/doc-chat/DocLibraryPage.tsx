@@ -37,6 +37,7 @@ export default function DocLibraryPage({ title }: { title?: string }) {
         <DocList
           docs={lib.docs}
           loading={lib.loading}
+          progress={lib.progress}
           openLabel={DOC_LIBRARY_MSG.openChat}
           onOpen={(d) => void navigate(`/AiFile/DocChatPage?file=${d.file_id}`)}
           onDelete={async (d) => {

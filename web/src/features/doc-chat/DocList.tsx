@@ -1,6 +1,7 @@
 import { Button, Empty, Popconfirm, Spin, Tag, Upload } from 'antd';
 import { DeleteOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { DOC_LIBRARY_MAX_BYTES, DOC_LIBRARY_MSG, DOC_LIBRARY_TYPES, type DocFileInfo } from '@wanxiang/contract';
+import type { IndexProgress } from './use-doc-library';
 import styles from './doc-chat.module.css';
 
 const ACCEPT = DOC_LIBRARY_TYPES.map((t) => `.${t}`).join(',');
@@ -12,7 +13,8 @@ const STATUS: Record<DocFileInfo['status'], { color: string; text: string }> = {
   failed: { color: 'error', text: DOC_LIBRARY_MSG.statusFailed },
 };
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function UploadDocButton({ onUpload, busy }: { onUpload: (file: File) => void; busy: boolean }) {
   return (
@@ -41,6 +43,7 @@ export function UploadDocButton({ onUpload, busy }: { onUpload: (file: File) => 
 export function DocList({
   docs,
   loading,
+  progress = {},
   selected,
   onOpen,
   onDelete,
@@ -48,6 +51,8 @@ export function DocList({
 }: {
   docs: DocFileInfo[];
   loading: boolean;
+  /** Indexing tasks' progress by file id. */
+  progress?: Record<string, IndexProgress>;
   selected?: string;
   onOpen: (doc: DocFileInfo) => void;
   onDelete: (doc: DocFileInfo) => void;
@@ -67,6 +72,9 @@ export function DocList({
                 {sizeText(d.bytes)}
                 {d.status === 'ready' ? ` · ${DOC_LIBRARY_MSG.chunksLabel(d.chunks)}` : ''}
                 {d.error ? ` · ${d.error}` : ''}
+                {d.status === 'indexing' && progress[d.file_id]
+                  ? ` · ${progress[d.file_id]!.stage || ''} ${progress[d.file_id]!.progress}%`
+                  : ''}
               </span>
             </span>
           </button>

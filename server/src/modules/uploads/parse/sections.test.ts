@@ -34,12 +34,24 @@ describe('readDocumentSections', () => {
       [1, 'first page'],
       [2, 'second page'],
     ]);
-    const pptx = await readDocumentSections('pptx', await pptxWith([['开场', '欢迎'], ['结论', '谢谢']]));
+    const pptx = await readDocumentSections(
+      'pptx',
+      await pptxWith([
+        ['开场', '欢迎'],
+        ['结论', '谢谢'],
+      ]),
+    );
     expect(pptx.map((p) => [p.page, p.title, p.text])).toEqual([
       [1, '开场', '开场\n欢迎'],
       [2, '结论', '结论\n谢谢'],
     ]);
-    const xlsx = await readDocumentSections('xlsx', await xlsxWith([['城市', '销量'], ['杭州', 12]]));
+    const xlsx = await readDocumentSections(
+      'xlsx',
+      await xlsxWith([
+        ['城市', '销量'],
+        ['杭州', 12],
+      ]),
+    );
     expect(xlsx).toEqual([{ title: '销售', text: '城市\t销量\n杭州\t12' }]);
     const epub = await readDocumentSections('epub', await epubWith(['甲章内容', '乙章内容']));
     expect(epub.map((p) => [p.title, p.text])).toEqual([
@@ -49,6 +61,8 @@ describe('readDocumentSections', () => {
   });
 
   it('refuses a zip bomb before reading it', async () => {
-    await expect(readDocumentSections('docx', await zipBomb('docx', 300 * 1024 * 1024))).rejects.toSatisfy((e) => e instanceof DocumentReadError && e.reason === 'too-large');
+    await expect(readDocumentSections('docx', await zipBomb('docx', 300 * 1024 * 1024))).rejects.toSatisfy(
+      (e) => e instanceof DocumentReadError && e.reason === 'too-large',
+    );
   });
 });

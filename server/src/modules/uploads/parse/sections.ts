@@ -152,9 +152,14 @@ async function epubChapters(data: Uint8Array): Promise<DocSection[]> {
       const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
       if (id && href) manifest.set(id, dir + decodeURIComponent(href));
     }
-    chapters = [...opf.matchAll(/<itemref\b[^>]*\bidref="([^"]+)"/g)].map((m) => manifest.get(m[1]!)).filter((p): p is string => Boolean(p));
+    chapters = [...opf.matchAll(/<itemref\b[^>]*\bidref="([^"]+)"/g)]
+      .map((m) => manifest.get(m[1]!))
+      .filter((p): p is string => Boolean(p));
   }
-  if (chapters.length === 0) chapters = Object.keys(zip.files).filter((n) => /\.x?html?$/i.test(n)).sort();
+  if (chapters.length === 0)
+    chapters = Object.keys(zip.files)
+      .filter((n) => /\.x?html?$/i.test(n))
+      .sort();
   const out: DocSection[] = [];
   for (const [i, path] of chapters.entries()) {
     const html = await zip.file(path)?.async('string');
