@@ -40,7 +40,7 @@ export function docIndexHandler(ctx: DocIndexContext): TaskHandler {
       try {
         await tools.progress(5, DOC_LIBRARY_MSG.stageReading);
         const { data } = await readFileBytes(ctx, task.userId, doc.fileId);
-        const sections = await readSections(doc.ext, data, task.userId);
+        const sections = await readSections(ctx, doc.ext, data, task.userId);
         const chunks = chunkSections(sections);
         // A second claim after a lost worker starts the passages over.
         await deleteChunks(ctx.database.db, task.userId, doc.id);
@@ -57,6 +57,11 @@ export function docIndexHandler(ctx: DocIndexContext): TaskHandler {
         if (embedder) {
           // Embeddings are an improvement, not a condition: a vendor failure leaves full-text retrieval.
           model = await embedAll(ctx, task.userId, doc.id, chunks.length, embedder, tools).catch(() => '');
+        }
+        // Deleted while it was being indexed: its passages go with it.
+        if (!(await selectOwnDoc(ctx.database.db, task.userId, doc.id))) {
+          await deleteChunks(ctx.database.db, task.userId, doc.id);
+          return { files: [] };
         }
         const chars = sections.reduce((n, s) => n + s.text.length, 0);
         await updateDoc(ctx.database.db, task.userId, doc.id, {
@@ -78,9 +83,14 @@ export function docIndexHandler(ctx: DocIndexContext): TaskHandler {
   };
 }
 
-async function readSections(ext: string, data: Buffer, userId: number) {
+async function readSections(ctx: DocIndexContext, ext: string, data: Buffer, userId: number) {
   try {
-    return await readDocumentSections(ext, data, { owner: `user:${userId}`, timeoutMs: PARSE_TIMEOUT_MS, maxHeapMb: PARSE_HEAP_MB });
+    return await readDocumentSections(ext, data, {
+      owner: `user:${userId}`,
+      limits: ctx.config.uploads.parse,
+      timeoutMs: PARSE_TIMEOUT_MS,
+      maxHeapMb: PARSE_HEAP_MB,
+    });
   } catch (err) {
     if (!(err instanceof DocumentReadError)) throw err;
     throw new TaskFailure(docReadMessage(err));

@@ -10,7 +10,7 @@ import {
   type DocSearchRes,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound, rateLimited } from '../../http/errors';
 import { deleteFile, saveFile } from '../files/service';
 import { looksLike } from '../files/upload';
 import { submitTask } from '../tasks/service';
@@ -39,7 +39,11 @@ const TYPES_TEXT = DOC_LIBRARY_TYPES.join('、');
 const MB = 1024 * 1024;
 
 /** The checks every uploaded document passes (type, size, content), answering its extension. */
-export async function checkIncomingDoc(userId: number, file: IncomingDoc): Promise<{ name: string; ext: string }> {
+export async function checkIncomingDoc(
+  ctx: Pick<AppContext, 'config'>,
+  userId: number,
+  file: IncomingDoc,
+): Promise<{ name: string; ext: string }> {
   const name = cleanName(file.filename);
   const ext = fileExtension(name);
   if (!(DOC_LIBRARY_TYPES as readonly string[]).includes(ext)) throw badRequest(DOC_LIBRARY_MSG.typeOnly(TYPES_TEXT));
@@ -48,9 +52,9 @@ export async function checkIncomingDoc(userId: number, file: IncomingDoc): Promi
   if (!contentFits(ext, file.data)) throw badRequest(DOC_LIBRARY_MSG.contentMismatch);
   try {
     // A zip or PDF bomb is refused here, before anything is stored (counted in a parsing thread).
-    await checkDocumentInflation(ext, file.data, { owner: `user:${userId}` });
+    await checkDocumentInflation(ext, file.data, { owner: `user:${userId}`, limits: ctx.config.uploads.parse });
   } catch (err) {
-    if (err instanceof DocumentReadError) throw badRequest(docReadMessage(err));
+    if (err instanceof DocumentReadError) throw refusalOf(err);
     throw err;
   }
   return { name, ext };
@@ -82,7 +86,7 @@ export function toInfo(row: DocFileRow): DocFileInfo {
 
 /** POST /api/v1/doc/uploadFile: store the document and queue its indexing; answers at once with status indexing. */
 export async function uploadDoc(ctx: DocLibraryContext, user: { id: number; vip: number }, file: IncomingDoc): Promise<DocFileInfo> {
-  const { name, ext } = await checkIncomingDoc(user.id, file);
+  const { name, ext } = await checkIncomingDoc(ctx, user.id, file);
   if ((await countOwnDocs(ctx.database.db, user.id)) >= DOC_LIBRARY_MAX_FILES)
     throw badRequest(DOC_LIBRARY_MSG.tooMany(DOC_LIBRARY_MAX_FILES));
   const stored = await saveFile(ctx, { userId: user.id, name, contentType: contentTypeOf(ext), body: file.data, purpose: 'doc-library' });
@@ -158,7 +162,7 @@ export async function fileToText(
   userId: number,
   file: IncomingDoc,
 ): Promise<{ name: string; text: string; chars: number }> {
-  const { name, ext } = await checkIncomingDoc(userId, file);
+  const { name, ext } = await checkIncomingDoc(ctx, userId, file);
   try {
     // The chat parsers read Markdown as the plain text it is.
     const text = await readDocumentText(ext === 'md' ? 'txt' : ext, file.data, {
@@ -167,9 +171,15 @@ export async function fileToText(
     });
     return { name, text, chars: text.length };
   } catch (err) {
-    if (err instanceof DocumentReadError) throw badRequest(docReadMessage(err));
+    if (err instanceof DocumentReadError) throw refusalOf(err);
     throw err;
   }
+}
+
+/** A parser's refusal: the parsing threads busy is a 429 (try again shortly), anything else the file's own 400. */
+function refusalOf(err: DocumentReadError): AppError {
+  if (err.reason === 'busy' || err.reason === 'owner-busy') return rateLimited(docReadMessage(err));
+  return badRequest(docReadMessage(err));
 }
 
 /** Multipart's own size refusal (413) read as the library's Chinese 400. */
