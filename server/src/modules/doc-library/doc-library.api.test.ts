@@ -102,6 +102,16 @@ for (const embeddings of [false, true]) {
       const risk = await search(token, doc.file_id, '有哪些风险会影响经营？');
       expect(risk.body.data.passages[0]!.section).toBe('第四章 风险提示');
       if (fake) expect(fake.requests.some((r) => r.model === 'fake-embed' && r.inputs >= 4)).toBe(true);
+      if (fake) {
+        // The embedding vendor failing at question time leaves the full-text ranking, never a failed search.
+        fake.failing = true;
+        const fallback = await search(token, doc.file_id, '公司去年的营业收入和净利润是多少？');
+        fake.failing = false;
+        expect(fallback.body.data.mode).toBe('fulltext');
+        expect(fallback.body.data.passages[0]!.section).toBe('第二章 财务数据');
+      }
+      const one = await call<DocFileInfo>('GET', `/api/v1/doc/file/${doc.file_id}`, token);
+      expect(one.body.data).toMatchObject({ file_id: doc.file_id, status: 'ready' });
     });
 
     it('keeps PDF pages: the answer cites the page it is on', async () => {
