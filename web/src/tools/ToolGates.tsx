@@ -3,7 +3,7 @@ import type { ToolSpec } from '@wanxiang/contract';
 import { BindPhoneDialog } from '../features/account/bind-phone/BindPhoneDialog';
 import { GateDialogs } from '../features/chat/gates/GateDialogs';
 import { ChatToolContext, type ChatToolApi } from '../features/chat/toolbar/chat-tool-context';
-import { toolAsPointsModel } from './PointsSwitch';
+import { pointsModel, toolAsPointsModel } from './PointsSwitch';
 
 /**
  * The membership dialogs (count, tier, points) and the phone-binding dialog on a tool page: the
@@ -11,8 +11,10 @@ import { toolAsPointsModel } from './PointsSwitch';
  * points offer: a task tool with a points price stands in as an allow_points model, so counts
  * running out offer 开启积分抵扣 (the form's PointsSwitch); other tools name no model.
  */
-export function ToolGates({ tool }: { tool?: ToolSpec }) {
-  const model = useMemo(() => (tool ? toolAsPointsModel(tool) : undefined), [tool]);
+export function ToolGates({ tool, price }: { tool?: ToolSpec; price?: { key: string; points: number } }) {
+  const key = price?.key;
+  const points = price?.points ?? 0;
+  const model = useMemo(() => (tool ? toolAsPointsModel(tool) : key ? pointsModel(key, points) : undefined), [tool, key, points]);
   const api = useMemo<ChatToolApi>(
     () => ({ modelKey: model?.key ?? '', model, mobile: false, sending: false, fillInput: () => undefined, send: () => false }),
     [model],

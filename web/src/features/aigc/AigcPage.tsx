@@ -6,6 +6,7 @@ import {
   AIGC_BAND_LABELS,
   AIGC_FILE_TYPES,
   AIGC_MSG,
+  AIGC_POINTS,
   AIGC_TEXT_MAX,
   AIGC_TEXT_MIN,
   isTerminalTaskState,
@@ -21,7 +22,9 @@ import { saveBlob } from '../../api/save-file';
 import { openLoginDialog } from '../../app-events';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useUserStore } from '../../stores/user';
+import { paysWithPoints, PointsChoice } from '../../tools/PointsSwitch';
 import { handleRunRefusal } from '../../tools/refusals';
+import { ToolGates } from '../../tools/ToolGates';
 import { watchTask } from '../../tools/task-watch';
 import * as api from './aigc-api';
 import { AigcReportView } from './AigcReportView';
@@ -114,11 +117,15 @@ export default function AigcPage() {
     }
     setSubmitting(true);
     try {
+      const usePoints = paysWithPoints();
       const { task_id } = await api.submitCheck({
         mode,
+        ...(usePoints ? { usePoints } : {}),
         ...(fileId ? { file_id: fileId } : { text }),
         ...(title.trim() ? { title: title.trim() } : {}),
       });
+      // Points were taken at submit: the balance shown everywhere follows at once.
+      if (usePoints) void useUserStore.getState().refreshUser();
       setCurrent(null);
       setRewrites([]);
       void loadHistory();
@@ -315,7 +322,10 @@ export default function AigcPage() {
               比对范围：联网搜索结果与“我的文档”中的其他文档。
             </div>
           )}
-          <div className={styles.row} style={{ marginTop: 10 }}>
+          <div style={{ marginTop: 10 }}>
+            <PointsChoice scope={`aigc:${mode}`} points={AIGC_POINTS.check} />
+          </div>
+          <div className={styles.row}>
             <Button type="primary" onClick={start} loading={submitting} data-testid="aigc-start">
               {mode === 'aigc' ? '开始检测' : '开始查重'}
             </Button>
@@ -414,6 +424,8 @@ export default function AigcPage() {
         </Card>
       )}
       {mobile && historyCard}
+      {/* The count, tier and points dialogs a refused check opens (and their 开启积分抵扣 offer). */}
+      <ToolGates price={{ key: `aigc:${mode}`, points: AIGC_POINTS.check }} />
     </div>
   );
 }
