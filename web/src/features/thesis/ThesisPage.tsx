@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { App, Button, Empty, Input, Radio, Select, Spin, Tag } from 'antd';
+import { App, Button, Input, Radio, Select, Tag } from 'antd';
 import { FileWordOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
-  MSG,
   outlineChapters,
   parseThesisOutline,
   THESIS_FIELD_MAX,
@@ -16,26 +15,21 @@ import {
   THESIS_TYPES,
   thesisOutlineMarkdown,
   toolByPath,
-  type TaskInfo,
   type ThesisOutline,
   type ThesisOutlineReq,
 } from '@wanxiang/contract';
-import { RequestError } from '../../api/request';
-import { cancelTask, fetchTask, retryTask } from '../../api/tasks';
 import { thesisOutlineStreamRequest } from '../../api/thesis';
-import { submitToolTask } from '../../api/tools';
 import { openLoginDialog } from '../../app-events';
 import { useAnswerStream } from '../../hooks/useAnswerStream';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import { useChatExtras } from '../../stores/chat-extras';
 import { useUserStore } from '../../stores/user';
 import { openGateRefusal } from '../chat/gates/quota-gate';
 import { PointsSwitch } from '../../tools/PointsSwitch';
-import { handleRunRefusal } from '../../tools/refusals';
-import { TaskCard } from '../../tools/TaskCard';
 import { ToolGates } from '../../tools/ToolGates';
 import { ToolHeader } from '../../tools/ToolHeader';
+import { TaskListPane } from '../../tools/TaskListPane';
 import { useTaskList } from '../../tools/useTaskList';
+import { useTaskRuns } from '../../tools/useTaskRuns';
 import toolStyles from '../../tools/tools.module.css';
 import { OutlineEditor } from './OutlineEditor';
 import { editOutline, type OutlineEdit } from './outline-edit';
@@ -66,6 +60,7 @@ export default function ThesisPage() {
   const entry = toolByPath(pathname) ?? toolByPath('/doc/thesis')!;
   const loggedIn = useUserStore((s) => !!s.user);
   const tasks = useTaskList(THESIS_TASK_TOOL.id, loggedIn);
+  const runs = useTaskRuns(THESIS_TASK_TOOL.id, tasks, T.failed);
 
   const [title, setTitle] = useState('');
   const [field, setField] = useState('');
@@ -73,8 +68,6 @@ export default function ThesisPage() {
   const [length, setLength] = useState<string>(defaults.length);
   const [language, setLanguage] = useState<string>(THESIS_LANGUAGES[0]);
   const [outline, setOutline] = useState<ThesisOutline>(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-  const [acting, setActing] = useState<string | null>(null);
   const stream = useAnswerStream();
   const streaming = stream.running;
 
@@ -89,12 +82,6 @@ export default function ThesisPage() {
   useEffect(() => {
     if (streamed.status !== 'idle' && streamed.text) setOutline(parseThesisOutline(streamed.text));
   }, [streamed.status, streamed.text]);
-
-  const refused = (err: unknown) => {
-    if (!(err instanceof RequestError)) return void message.error(T.failed);
-    const text = handleRunRefusal(err.code, err.msg);
-    if (text) void message.error(text);
-  };
 
   const makeOutline = async () => {
     if (!loggedIn) return openLoginDialog();
@@ -113,44 +100,8 @@ export default function ThesisPage() {
     if (!chapters.length) return void message.warning(T.outlineRequired);
     const docTitle = outline.title.trim() || title.trim();
     if (!docTitle) return void message.warning(T.titleRequired);
-    setSubmitting(true);
-    try {
-      const usePoints = useChatExtras.getState().usePoints;
-      const inputs = { title: docTitle, field: field.trim(), type, length, language, outline: thesisOutlineMarkdown({ title: docTitle, chapters }) };
-      const { task_id } = await submitToolTask(THESIS_TASK_TOOL.id, { inputs, ...(usePoints ? { usePoints } : {}) });
-      void message.success(MSG.taskPageSubmitted);
-      if (usePoints) void useUserStore.getState().refreshUser();
-      await tasks.add(task_id);
-    } catch (err) {
-      refused(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const cancel = async (task: TaskInfo) => {
-    setActing(task.task_id);
-    try {
-      await cancelTask(task.task_id);
-      void message.success(MSG.taskPageCanceled);
-      tasks.update(await fetchTask(task.task_id));
-    } catch {
-      // the request layer showed the server's words
-    } finally {
-      setActing(null);
-    }
-  };
-  const retry = async (task: TaskInfo) => {
-    setActing(task.task_id);
-    try {
-      const { task_id } = await retryTask(task.task_id);
-      void message.success(MSG.taskPageRetried);
-      await tasks.add(task_id);
-    } catch (err) {
-      refused(err);
-    } finally {
-      setActing(null);
-    }
+    const inputs = { title: docTitle, field: field.trim(), type, length, language, outline: thesisOutlineMarkdown({ title: docTitle, chapters }) };
+    await runs.submit(inputs);
   };
 
   const edit = (e: OutlineEdit) => setOutline((o) => editOutline(o, e));
@@ -201,33 +152,15 @@ export default function ThesisPage() {
               </div>
               <OutlineEditor outline={outline} onEdit={edit} readOnly={streaming} />
               <PointsSwitch tool={THESIS_TASK_TOOL} />
-              <Button type="primary" size="large" icon={<FileWordOutlined />} loading={submitting} disabled={streaming} onClick={() => void build()} data-testid="thesis-build">
-                {submitting ? T.building : T.build}
+              <Button type="primary" size="large" icon={<FileWordOutlined />} loading={runs.submitting} disabled={streaming} onClick={() => void build()} data-testid="thesis-build">
+                {runs.submitting ? T.building : T.build}
               </Button>
               <p className={styles.hint}>{T.referencesNote}</p>
             </>
           )}
         </div>
       </section>
-      <section className={toolStyles.resultPane}>
-        <h2 className={toolStyles.paneTitle}>{T.history}</h2>
-        {!loggedIn ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.toolHistoryLoginHint} />
-        ) : tasks.list.length === 0 ? (
-          tasks.loading ? <Spin /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.emptyHint} />
-        ) : (
-          <div className={toolStyles.tasks} data-testid="task-list">
-            {tasks.list.map((t) => (
-              <TaskCard key={t.task_id} task={t} tool={CARD_TOOL} busy={acting === t.task_id} onCancel={(x) => void cancel(x)} onRetry={(x) => void retry(x)} />
-            ))}
-            {tasks.hasMore && (
-              <Button block type="link" loading={tasks.loading} onClick={() => void tasks.loadMore()}>
-                {MSG.toolHistoryMore}
-              </Button>
-            )}
-          </div>
-        )}
-      </section>
+      <TaskListPane title={T.history} emptyText={T.emptyHint} tool={CARD_TOOL} loggedIn={loggedIn} tasks={tasks} runs={runs} />
       <ToolGates tool={THESIS_TASK_TOOL} />
     </div>
   );
