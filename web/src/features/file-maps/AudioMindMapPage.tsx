@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input, Spin, Tabs, Upload } from 'antd';
-import { AudioOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { AudioOutlined } from '@ant-design/icons';
 import { IMPORT_ACCEPT, MINDMAP_CONTENT_MAX, MSG, type MediaImportRes } from '@wanxiang/contract';
 import { importFile } from '../../api/uploads';
 import { RequestError } from '../../api/request';
 import { openLoginDialog } from '../../app-events';
 import { useUserStore } from '../../stores/user';
-import { useMindMapBusy, useMindMapGenerate } from '../mindmap/use-mindmap-generate';
-import { MapResult } from './MapResult';
+import { useMindMapGenerate } from '../mindmap/use-mindmap-generate';
+import { MapWorkspace } from './MapWorkspace';
 import styles from './file-maps.module.css';
 
 /**
@@ -25,7 +25,6 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
   const [tab, setTab] = useState<'audio' | 'paste'>('audio');
   const [pasted, setPasted] = useState('');
   const gen = useMindMapGenerate();
-  const otherRunning = useMindMapBusy((s) => s.running);
 
   const transcribe = async (file: File) => {
     if (!loggedIn) return openLoginDialog();
@@ -44,8 +43,6 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
   };
 
   const generate = async () => {
-    if (!loggedIn) return openLoginDialog();
-    if (gen.generating || otherRunning) return void message.warning(MSG.mindmapBusy);
     if (tab === 'paste') {
       if (!pasted.trim()) return void message.warning(MSG.mindmapContentRequired);
       return gen.start(pasted);
@@ -89,50 +86,31 @@ export default function AudioMindMapPage({ title }: { title?: string }) {
   );
 
   return (
-    <div className={styles.page}>
-      <div className={styles.hero}>
-        <h1>{title ?? '音频生成导图'}</h1>
-        <p>{MSG.fileMapsCardAudioDesc}</p>
-      </div>
-      <div className={styles.workspace}>
-        <div className={styles.side}>
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => setTab(k as 'audio' | 'paste')}
-            items={[
-              { key: 'audio', label: MSG.fileAudioUploadTab, children: recording },
-              {
-                key: 'paste',
-                label: MSG.fileAudioPasteTab,
-                children: (
-                  <Input.TextArea
-                    rows={10}
-                    value={pasted}
-                    maxLength={MINDMAP_CONTENT_MAX}
-                    showCount
-                    placeholder={MSG.fileAudioPastePlaceholder}
-                    aria-label={MSG.fileAudioPasteTab}
-                    onChange={(e) => setPasted(e.target.value)}
-                    data-testid="audio-paste"
-                  />
-                ),
-              },
-            ]}
-          />
-          {error && <Alert type="error" showIcon message={error} data-testid="audio-error" />}
-          <Button
-            type="primary"
-            size="large"
-            icon={<ThunderboltOutlined />}
-            loading={gen.generating}
-            onClick={() => void generate()}
-            data-testid="audio-map-generate"
-          >
-            {MSG.fileSourceGenerateMap}
-          </Button>
-        </div>
-        <MapResult gen={gen} />
-      </div>
-    </div>
+    <MapWorkspace title={title ?? '音频生成导图'} desc={MSG.fileMapsCardAudioDesc} gen={gen} onGenerate={generate} generateTestId="audio-map-generate">
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as 'audio' | 'paste')}
+        items={[
+          { key: 'audio', label: MSG.fileAudioUploadTab, children: recording },
+          {
+            key: 'paste',
+            label: MSG.fileAudioPasteTab,
+            children: (
+              <Input.TextArea
+                rows={10}
+                value={pasted}
+                maxLength={MINDMAP_CONTENT_MAX}
+                showCount
+                placeholder={MSG.fileAudioPastePlaceholder}
+                aria-label={MSG.fileAudioPasteTab}
+                onChange={(e) => setPasted(e.target.value)}
+                data-testid="audio-paste"
+              />
+            ),
+          },
+        ]}
+      />
+      {error && <Alert type="error" showIcon message={error} data-testid="audio-error" />}
+    </MapWorkspace>
   );
 }
