@@ -16,6 +16,7 @@ import { RecommendVipDialog } from '../features/vip-promos/RecommendVipDialog';
 import { DownloadDialog } from '../features/info/DownloadDialog';
 import { DesktopClientLayer } from '../features/desktop-client/DesktopClientLayer';
 import { PayQrDialog } from '../features/vip/PayQrDialog';
+import { FallbackGates } from '../tools/FallbackGates';
 /**
  * Dialogs, floating icons and timers that belong to the whole app (docs/product/shell-and-navigation.md §2, §4), mounted once
  * by AppShell. Each area adds its component here with one line; each component decides itself
@@ -42,6 +43,7 @@ export function GlobalOverlays() {
       <DownloadDialog />
       <DesktopClientLayer />
       <PayQrDialog />
+      <FallbackGates />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { BindPhoneDialog } from '../../account/bind-phone/BindPhoneDialog';
 import { GateDialogs } from './GateDialogs';
+import { useGateHost } from './gate-store';
 import { PointsToggle } from './PointsToggle';
 
 /**
@@ -7,6 +8,7 @@ import { PointsToggle } from './PointsToggle';
  * the membership dialogs and the phone-binding dialog (both rendered in portals).
  */
 export function ChatGates() {
+  useGateHost();
   return (
     <>
       <PointsToggle />
