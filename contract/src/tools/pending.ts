@@ -24,10 +24,6 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
   return Object.entries(rows).map(([sub, [title, group]]) => ({ path: sub ? `${prefix}/${sub}` : prefix, title, group, issue }));
 }
 
-/** Issue 14: documents, translation, thesis, AIGC and PDF tools. */
-const DOCUMENT_FAMILY: PendingRoute[] = [
-];
-
 /** Issue 15: video, music and voice (their slide and mind-map imports too). */
 const MEDIA_FAMILY: PendingRoute[] = [
   ...family(15, '/video', {
@@ -89,5 +85,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
   }),
 ];
 
-// Issue 13's routes (drawing, photo, design, charts, data, whiteboard) are all built: none is pending.
-export const PENDING_ROUTES: readonly PendingRoute[] = [...DOCUMENT_FAMILY, ...MEDIA_FAMILY];
+// Issue 13's routes (drawing, photo, design, charts, data, whiteboard) and issue 14's (documents,
+// translation, thesis, AIGC, PDF tools) are all built: none of them is pending.
+export const PENDING_ROUTES: readonly PendingRoute[] = [...MEDIA_FAMILY];
