@@ -3,7 +3,8 @@ import { Code, MSG } from '@wanxiang/contract';
 import { onOpenLoginDialog } from '../app-events';
 import { useBindPhoneStore } from '../features/account/bind-phone/bind-phone-store';
 import { useGateStore } from '../features/chat/gates/gate-store';
-import { handleRunRefusal } from './refusals';
+import { RequestError } from '../api/request';
+import { handleRunRefusal, runErrorText } from './refusals';
 
 describe('a refused or failed tool run', () => {
   afterEach(() => {
@@ -35,5 +36,13 @@ describe('a refused or failed tool run', () => {
     expect(handleRunRefusal(Code.BAD_REQUEST, '请填写需求')).toBe('请填写需求');
     expect(handleRunRefusal(502, '')).toBe(MSG.toolAnswerFailed);
     expect(useGateStore.getState().dialog).toBeNull();
+  });
+
+  it('answers a thrown request error by the same rules, and anything else with the page own words or nothing', () => {
+    expect(runErrorText(new RequestError(Code.BAD_REQUEST, '请填写需求'), '生成失败')).toBe('请填写需求');
+    expect(runErrorText(new RequestError(Code.NO_COUNT, '次数已用尽'), '生成失败')).toBeNull();
+    expect(useGateStore.getState().dialog).toMatchObject({ kind: 'count' });
+    expect(runErrorText(new TypeError('Failed to fetch'), '生成失败')).toBe('生成失败');
+    expect(runErrorText(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

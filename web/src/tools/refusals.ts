@@ -1,4 +1,5 @@
 import { Code, MSG } from '@wanxiang/contract';
+import { RequestError } from '../api/request';
 import { openLoginDialog } from '../app-events';
 import { openBindPhoneDialog } from '../features/account/bind-phone/bind-phone-store';
 import { openGateRefusal } from '../features/chat/gates/quota-gate';
@@ -20,4 +21,14 @@ export function handleRunRefusal(code: number, msg: string): string | null {
   }
   if (openGateRefusal(code, msg)) return null;
   return msg || MSG.toolAnswerFailed;
+}
+
+/**
+ * The same rules for an error thrown by a tool page's request: the server's refusal as above, and
+ * for anything else (the network, a bug) `failedText`, or nothing where the page had no words for it.
+ * One place, so the task pages and the pages with their own calls (文章纠错...) answer alike.
+ */
+export function runErrorText(err: unknown, failedText?: string): string | null {
+  if (err instanceof RequestError) return handleRunRefusal(err.code, err.msg);
+  return failedText ?? null;
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { MSG, type TaskInfo, type ToolRunReq } from '@wanxiang/contract';
-import { RequestError } from '../api/request';
 import { cancelTask, fetchTask, retryTask } from '../api/tasks';
 import { submitToolTask } from '../api/tools';
 import { useChatExtras } from '../stores/chat-extras';
 import { useUserStore } from '../stores/user';
-import { handleRunRefusal } from './refusals';
+import { runErrorText } from './refusals';
 import type { TaskList } from './useTaskList';
 
 export interface TaskRuns {
@@ -33,11 +32,7 @@ export function useTaskRuns(toolId: string, tasks: TaskList, failedText?: string
   const [acting, setActing] = useState<string | null>(null);
 
   const refused = (err: unknown) => {
-    if (!(err instanceof RequestError)) {
-      if (failedText) void message.error(failedText);
-      return;
-    }
-    const text = handleRunRefusal(err.code, err.msg);
+    const text = runErrorText(err, failedText);
     if (text) void message.error(text);
   };
 

@@ -10,13 +10,12 @@ import {
   toolByPath,
   type Correction,
 } from '@wanxiang/contract';
-import { RequestError } from '../../api/request';
 import { saveText } from '../../api/save-file';
 import { correctText } from '../../api/thesis';
 import { openLoginDialog } from '../../app-events';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useUserStore } from '../../stores/user';
-import { handleRunRefusal } from '../../tools/refusals';
+import { runErrorText } from '../../tools/refusals';
 import { ToolGates } from '../../tools/ToolGates';
 import { ToolHeader } from '../../tools/ToolHeader';
 import toolStyles from '../../tools/tools.module.css';
@@ -52,10 +51,8 @@ export default function ArticleCorrectionPage() {
       setChecked({ text, corrections: res.corrections, demo: res.demo });
       setDecisions({});
     } catch (err) {
-      if (err instanceof RequestError) {
-        const shown = handleRunRefusal(err.code, err.msg);
-        if (shown) void message.error(shown);
-      } else void message.error(T.failed);
+      const shown = runErrorText(err, T.failed);
+      if (shown) void message.error(shown);
     } finally {
       setRunning(false);
     }
