@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Dropdown, Empty, Modal, Popconfirm, Spin, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { App, Button, Dropdown, Modal, Popconfirm, Tabs, Tag } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { isTerminalTaskState, MSG, toolById, TRANSLATE_COMMON_ID, type TaskInfo, type ToolRunItem } from '@wanxiang/contract';
@@ -12,6 +12,9 @@ import { useUserStore } from '../../stores/user';
 import { copyText } from '../invite/copy-text';
 import { TaskCard } from '../../tools/TaskCard';
 import { deleteTranslateTask, fetchTranslateRuns, fetchTranslateTasks } from './record-api';
+import { RecordList } from './RecordList';
+import { TranslateHeading } from './TranslateHeading';
+import { usePagedList } from './use-paged-list';
 import styles from './translate.module.css';
 
 const PAGE = toolById('translateRecord')!;
@@ -38,56 +41,6 @@ function againLink(run: ToolRunItem): string | null {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(run.inputs)) q.set(k, String(v));
   return `${run.toolId === TRANSLATE_COMMON_ID ? TRANSLATOR_PATH : tool.paths[0]}?${q.toString()}`;
-}
-
-/** Pages of a list read one after another (加载更多), rows already shown skipped when new ones shift the pages. */
-function usePagedList<T>(load: (page: number) => Promise<{ list: T[]; total: number }>, keyOf: (x: T) => string, enabled: boolean) {
-  const [list, setList] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const generation = useRef(0);
-
-  const reload = useCallback(async () => {
-    const mine = ++generation.current;
-    if (!enabled) return;
-    setLoading(true);
-    try {
-      const res = await load(1);
-      if (mine !== generation.current) return;
-      setList(res.list);
-      setTotal(res.total);
-      setPage(1);
-      setFailed(false);
-    } catch {
-      if (mine === generation.current) setFailed(true);
-    } finally {
-      if (mine === generation.current) setLoading(false);
-    }
-  }, [load, enabled]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const more = async () => {
-    const mine = generation.current;
-    setLoading(true);
-    try {
-      const res = await load(page + 1);
-      if (mine !== generation.current) return;
-      setList((prev) => [...prev, ...res.list.filter((x) => !prev.some((p) => keyOf(p) === keyOf(x)))]);
-      setTotal(res.total);
-      setPage(page + 1);
-    } catch {
-      // keep what is shown
-    } finally {
-      if (mine === generation.current) setLoading(false);
-    }
-  };
-
-  return { list, setList, total, setTotal, loading, failed, reload, more, hasMore: list.length < total };
 }
 
 const runKey = (r: ToolRunItem) => r.id;
@@ -128,8 +81,7 @@ export default function TranslateRecordPage({ title }: { title?: string }) {
     } catch {
       return;
     }
-    runs.setList((prev) => prev.filter((r) => r.id !== run.id));
-    runs.setTotal((n) => Math.max(0, n - 1));
+    runs.drop(run.id);
     if (open?.id === run.id) setOpen(null);
     void message.success(MSG.recordDeleted);
   };
@@ -150,8 +102,7 @@ export default function TranslateRecordPage({ title }: { title?: string }) {
     setBusyTask(task.task_id);
     try {
       await deleteTranslateTask(task.task_id);
-      tasks.setList((prev) => prev.filter((x) => x.task_id !== task.task_id));
-      tasks.setTotal((n) => Math.max(0, n - 1));
+      tasks.drop(task.task_id);
       void message.success(MSG.recordDeleted);
     } catch {
       // the request layer already said why
@@ -160,146 +111,108 @@ export default function TranslateRecordPage({ title }: { title?: string }) {
     }
   };
 
-  const empty = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
-
-  const runList = !loggedIn ? (
-    empty(MSG.recordLogin)
-  ) : runs.loading && runs.list.length === 0 ? (
-    <Spin />
-  ) : runs.list.length === 0 ? (
-    empty(runs.failed ? MSG.recordLoadFailed : MSG.recordEmpty)
-  ) : (
-    <div className={styles.records} data-testid="record-runs">
-      {runs.list.map((run) => {
-        const tool = toolById(run.toolId);
-        const again = againLink(run);
-        return (
-          <article key={run.id} className={styles.record} data-testid="record-run" data-tool={run.toolId}>
-            <div className={styles.recordHead}>
-              <div>
-                <Tag color="blue">{tool ? `${tool.icon} ${tool.title}` : run.toolId}</Tag>
-                <span className={styles.recordMeta}>
-                  {pairText(run)} · {timeText(run.createdAt)}
-                </span>
-              </div>
-              <div className={styles.recordActions}>
-                <Button size="small" type="text" icon={<EyeOutlined />} onClick={() => setOpen(run)} data-testid="record-open">
-                  {!mobile && MSG.recordOpen}
-                </Button>
-                <Button size="small" type="text" icon={<CopyOutlined />} onClick={() => void copy(run)} aria-label={MSG.recordCopy}>
-                  {!mobile && MSG.recordCopy}
-                </Button>
-                <Dropdown
-                  menu={{
-                    items: [
-                      { key: 'md', label: 'Markdown (.md)' },
-                      { key: 'docx', label: 'Word (.docx)' },
-                    ],
-                    onClick: ({ key }) => void download(run, key as ToolExportFormat),
-                  }}
-                >
-                  <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={MSG.recordDownload}>
-                    {!mobile && MSG.recordDownload}
-                  </Button>
-                </Dropdown>
-                {again && (
-                  <Link to={again}>
-                    <Button size="small" type="text" icon={<RedoOutlined />} aria-label={MSG.recordAgain}>
-                      {!mobile && MSG.recordAgain}
-                    </Button>
-                  </Link>
-                )}
-                <Popconfirm title={MSG.recordDeleteConfirm} onConfirm={() => void remove(run)}>
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={MSG.recordDelete}
-                    data-testid="record-delete"
-                  />
-                </Popconfirm>
-              </div>
-            </div>
-            <div className={styles.recordText}>{String(run.inputs.text ?? '')}</div>
-            <div className={styles.recordResult} data-testid="record-result">
-              {run.content}
-            </div>
-          </article>
-        );
-      })}
-      {runs.hasMore && (
-        <Button type="link" loading={runs.loading} onClick={() => void runs.more()}>
-          {MSG.toolHistoryMore}
-        </Button>
-      )}
-    </div>
-  );
-
-  const taskList = !loggedIn ? (
-    empty(MSG.recordLogin)
-  ) : tasks.loading && tasks.list.length === 0 ? (
-    <Spin />
-  ) : tasks.list.length === 0 ? (
-    empty(tasks.failed ? MSG.recordLoadFailed : MSG.recordEmpty)
-  ) : (
-    <div className={styles.records} data-testid="record-tasks">
-      {tasks.list.map((task) => {
-        const tool = toolById(task.tool);
-        if (!tool) return null;
-        return (
-          <div key={task.task_id} className={styles.recordTask} data-testid="record-task">
-            <div className={styles.recordHead}>
-              <Tag color="purple">{`${tool.icon} ${tool.title}`}</Tag>
-              {isTerminalTaskState(task.status) && (
-                <Popconfirm title={MSG.recordDeleteConfirm} onConfirm={() => void removeTask(task)}>
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={MSG.recordDelete}
-                    disabled={busyTask === task.task_id}
-                  />
-                </Popconfirm>
-              )}
-            </div>
-            <TaskCard
-              task={task}
-              tool={tool}
-              busy={busyTask === task.task_id}
-              onCancel={(t) => void taskAction(t, cancelTask)}
-              onRetry={(t) => void taskAction(t, retryTask)}
-            />
+  const runRow = (run: ToolRunItem) => {
+    const tool = toolById(run.toolId);
+    const again = againLink(run);
+    return (
+      <article key={run.id} className={styles.record} data-testid="record-run" data-tool={run.toolId}>
+        <div className={styles.recordHead}>
+          <div>
+            <Tag color="blue">{tool ? `${tool.icon} ${tool.title}` : run.toolId}</Tag>
+            <span className={styles.recordMeta}>
+              {pairText(run)} · {timeText(run.createdAt)}
+            </span>
           </div>
-        );
-      })}
-      {tasks.hasMore && (
-        <Button type="link" loading={tasks.loading} onClick={() => void tasks.more()}>
-          {MSG.toolHistoryMore}
-        </Button>
-      )}
-    </div>
-  );
+          <div className={styles.recordActions}>
+            <Button size="small" type="text" icon={<EyeOutlined />} onClick={() => setOpen(run)} data-testid="record-open">
+              {!mobile && MSG.recordOpen}
+            </Button>
+            <Button size="small" type="text" icon={<CopyOutlined />} onClick={() => void copy(run)} aria-label={MSG.recordCopy}>
+              {!mobile && MSG.recordCopy}
+            </Button>
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'md', label: 'Markdown (.md)' },
+                  { key: 'docx', label: 'Word (.docx)' },
+                ],
+                onClick: ({ key }) => void download(run, key as ToolExportFormat),
+              }}
+            >
+              <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={MSG.recordDownload}>
+                {!mobile && MSG.recordDownload}
+              </Button>
+            </Dropdown>
+            {again && (
+              <Link to={again}>
+                <Button size="small" type="text" icon={<RedoOutlined />} aria-label={MSG.recordAgain}>
+                  {!mobile && MSG.recordAgain}
+                </Button>
+              </Link>
+            )}
+            <Popconfirm title={MSG.recordDeleteConfirm} onConfirm={() => void remove(run)}>
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.recordDelete} data-testid="record-delete" />
+            </Popconfirm>
+          </div>
+        </div>
+        <div className={styles.recordText}>{String(run.inputs.text ?? '')}</div>
+        <div className={styles.recordResult} data-testid="record-result">
+          {run.content}
+        </div>
+      </article>
+    );
+  };
+
+  const taskRow = (task: TaskInfo) => {
+    const tool = toolById(task.tool);
+    if (!tool) return null;
+    return (
+      <div key={task.task_id} className={styles.recordTask} data-testid="record-task">
+        <div className={styles.recordHead}>
+          <Tag color="purple">{`${tool.icon} ${tool.title}`}</Tag>
+          {isTerminalTaskState(task.status) && (
+            <Popconfirm title={MSG.recordDeleteConfirm} onConfirm={() => void removeTask(task)}>
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={MSG.recordDelete}
+                disabled={busyTask === task.task_id}
+              />
+            </Popconfirm>
+          )}
+        </div>
+        <TaskCard
+          task={task}
+          tool={tool}
+          busy={busyTask === task.task_id}
+          onCancel={(t) => void taskAction(t, cancelTask)}
+          onRetry={(t) => void taskAction(t, retryTask)}
+        />
+      </div>
+    );
+  };
 
   return (
     <div className={`${styles.page}${mobile ? ` ${styles.mobile}` : ''}`} data-testid="translate-record-page">
-      <header className={styles.header}>
-        <div className={styles.heading}>
-          <span className={styles.icon}>{PAGE.icon}</span>
-          <div>
-            <h1 className={styles.title}>{title ?? PAGE.title}</h1>
-            <p className={styles.description}>{PAGE.description}</p>
-          </div>
-        </div>
+      <TranslateHeading page={PAGE} title={title}>
         <Link to={TRANSLATOR_PATH}>
           <Button type="primary">{toolById('aiTranslate')?.title ?? 'AI翻译'}</Button>
         </Link>
-      </header>
+      </TranslateHeading>
       <Tabs
         items={[
-          { key: 'text', label: `${MSG.recordTabText}${runs.total ? `（${runs.total}）` : ''}`, children: runList },
-          { key: 'files', label: `${MSG.recordTabFiles}${tasks.total ? `（${tasks.total}）` : ''}`, children: taskList },
+          {
+            key: 'text',
+            label: `${MSG.recordTabText}${runs.total ? `（${runs.total}）` : ''}`,
+            children: <RecordList loggedIn={loggedIn} paged={runs} testId="record-runs" row={runRow} />,
+          },
+          {
+            key: 'files',
+            label: `${MSG.recordTabFiles}${tasks.total ? `（${tasks.total}）` : ''}`,
+            children: <RecordList loggedIn={loggedIn} paged={tasks} testId="record-tasks" row={taskRow} />,
+          },
         ]}
       />
       <Modal

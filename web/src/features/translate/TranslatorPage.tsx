@@ -11,6 +11,7 @@ import { useUserStore } from '../../stores/user';
 import { CopyButton } from '../chat/CopyButton';
 import { handleRunRefusal } from '../../tools/refusals';
 import { ToolGates } from '../../tools/ToolGates';
+import { TranslateHeading } from './TranslateHeading';
 import {
   effectivePair,
   glossaryCount,
@@ -114,14 +115,7 @@ export default function TranslatorPage({ title }: { title?: string }) {
 
   return (
     <div className={`${styles.page}${mobile ? ` ${styles.mobile}` : ''}`} data-testid="translator-page">
-      <header className={styles.header}>
-        <div className={styles.heading}>
-          <span className={styles.icon}>{PAGE.icon}</span>
-          <div>
-            <h1 className={styles.title}>{title ?? PAGE.title}</h1>
-            <p className={styles.description}>{PAGE.description}</p>
-          </div>
-        </div>
+      <TranslateHeading page={PAGE} title={title}>
         <div className={styles.links}>
           <Dropdown
             menu={{ items: OTHER_TOOLS.map((t) => ({ key: t.id, label: <Link to={t.paths[0]!}>{`${t.icon} ${t.title}`}</Link> })) }}
@@ -136,7 +130,7 @@ export default function TranslatorPage({ title }: { title?: string }) {
             </Button>
           </Link>
         </div>
-      </header>
+      </TranslateHeading>
 
       <div className={styles.bar}>
         <Select
