@@ -1,8 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { MSG, OCR_MAX_PAGES, PDF_TOOL_MAX_PAGES, parsePageRanges, rangeIndexes, rangesLastPage, rangesPageCount, toolById, type ToolSpec } from '@wanxiang/contract';
+import {
+  MSG,
+  OCR_MAX_PAGES,
+  PDF_TOOL_MAX_PAGES,
+  parsePageRanges,
+  rangeIndexes,
+  rangesLastPage,
+  toolById,
+  type ToolSpec,
+} from '@wanxiang/contract';
 import type { CatalogModel } from '../../../catalog';
 import type { AppContext } from '../../../context';
 import { TaskFailure, type TaskHandler, type TaskRow } from '../../../jobs';
@@ -12,7 +18,7 @@ import { runDocx } from '../../../modules/tools/export';
 import { decodePicture } from '../image-inputs';
 import { checkPdfBytes, readInput, refusalOf, type CheckedPdf, type InputFile } from './pdf-inputs';
 import { pdfPageTexts, renderPage } from './poppler';
-import { BinaryError } from './run-binary';
+import { converterFailure, pageListRefusal, withPdfOnDisk } from './pdf-steps';
 
 /**
  * 文字识别 (/doc/AiORCModel): a picture, or the pages of a scanned PDF rendered by pdftoppm, read
@@ -105,13 +111,7 @@ export function docOcrHandler(ctx: OcrContext, tool: ToolSpec): TaskHandler {
   return {
     name: tool.id,
     timeoutMs: 10 * 60_000,
-    refuse(inputs) {
-      const text = typeof inputs.pages === 'string' ? inputs.pages.trim() : '';
-      if (!text) return null;
-      const list = parsePageRanges(text);
-      if (!list) return MSG.pdfPagesBad;
-      return rangesPageCount(list) > OCR_MAX_PAGES ? MSG.pdfPagesTooMany(OCR_MAX_PAGES) : null;
-    },
+    refuse: (inputs) => pageListRefusal(inputs, { required: false, maxPages: OCR_MAX_PAGES }),
     inspect: (inputs, userId) => refusalOf(() => read(inputs, userId)),
     async run(task, tools) {
       const model = visionModel(ctx);
@@ -121,24 +121,25 @@ export function docOcrHandler(ctx: OcrContext, tool: ToolSpec): TaskHandler {
       const pages: OcrPage[] = [];
       if (pdf) {
         const numbers = pageNumbers(task.inputs, pdf);
-        const dir = await mkdtemp(join(tmpdir(), 'wx-ocr-'));
-        try {
-          const input = join(dir, 'input.pdf');
-          await writeFile(input, pdf.data);
-          const layers = ctx.llm.demo ? await pdfPageTexts(input, tools.signal).catch(() => [] as string[]) : [];
-          for (const [n, number] of numbers.entries()) {
-            await tools.progress(5 + Math.round((15 * n) / numbers.length), MSG.pdfStageRendering(n + 1, numbers.length));
-            const { width, height } = pdf.doc.getPage(number - 1).getSize();
-            const png = await renderPage(input, dir, { page: number, dpi: OCR_DPI, widthPt: width, heightPt: height, signal: tools.signal }).catch((err: unknown) => {
-              tools.signal.throwIfAborted();
-              if (err instanceof BinaryError) throw new TaskFailure(err.reason === 'missing' ? MSG.pdfToolMissing : err.reason === 'timeout' ? MSG.pdfToolTimeout : MSG.pdfToolFailed);
-              throw err;
-            });
-            pages.push({ number, png: (await decodePicture(png, label, OCR_MAX_SIDE)).bytes, layer: layers[number - 1] });
-          }
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
+        await withPdfOnDisk(
+          pdf.data,
+          async (input, dir) => {
+            const layers = ctx.llm.demo ? await pdfPageTexts(input, tools.signal).catch(() => [] as string[]) : [];
+            for (const [n, number] of numbers.entries()) {
+              await tools.progress(5 + Math.round((15 * n) / numbers.length), MSG.pdfStageRendering(n + 1, numbers.length));
+              const { width, height } = pdf.doc.getPage(number - 1).getSize();
+              const png = await renderPage(input, dir, {
+                page: number,
+                dpi: OCR_DPI,
+                widthPt: width,
+                heightPt: height,
+                signal: tools.signal,
+              }).catch((err: unknown) => converterFailure(err, tools.signal));
+              pages.push({ number, png: (await decodePicture(png, label, OCR_MAX_SIDE)).bytes, layer: layers[number - 1] });
+            }
+          },
+          'wx-ocr-',
+        );
       } else {
         pages.push({ number: 1, png: (await decodePicture(file.data, label, OCR_MAX_SIDE)).bytes });
       }
@@ -153,7 +154,14 @@ export function docOcrHandler(ctx: OcrContext, tool: ToolSpec): TaskHandler {
             model,
             messages: [
               { role: 'system', content: SYSTEM },
-              { role: 'user', content: ASK, parts: [{ type: 'text', text: ASK }, { type: 'image_url', image_url: { url: `data:image/png;base64,${page.png.toString('base64')}` } }] },
+              {
+                role: 'user',
+                content: ASK,
+                parts: [
+                  { type: 'text', text: ASK },
+                  { type: 'image_url', image_url: { url: `data:image/png;base64,${page.png.toString('base64')}` } },
+                ],
+              },
             ],
             temperature: 0,
             maxTokens: 4_000,
@@ -174,11 +182,17 @@ export function docOcrHandler(ctx: OcrContext, tool: ToolSpec): TaskHandler {
       if (!answers.some((a) => a && a !== NO_TEXT)) throw new TaskFailure(MSG.ocrEmpty);
 
       const markdown =
-        pages.length === 1 && !pdf ? answers[0]! : pages.map((p, i) => `## ${MSG.ocrPageHeading(p.number)}\n\n${answers[i] || NO_TEXT}`).join('\n\n');
+        pages.length === 1 && !pdf
+          ? answers[0]!
+          : pages.map((p, i) => `## ${MSG.ocrPageHeading(p.number)}\n\n${answers[i] || NO_TEXT}`).join('\n\n');
       await tools.progress(90, MSG.ocrStageDocx);
       const base = file.name.replace(/\.[^.]*$/, '').slice(0, 60) || tool.title;
       const docx = await runDocx({ id: task.id, title: `${base} 识别结果`, content: markdown, createdAt: new Date() });
-      const saved = await tools.saveFile({ name: `${base}-识别结果.docx`, contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: docx });
+      const saved = await tools.saveFile({
+        name: `${base}-识别结果.docx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        body: docx,
+      });
       return { files: [saved], text: markdown };
     },
   };

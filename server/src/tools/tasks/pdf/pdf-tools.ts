@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -14,17 +11,17 @@ import {
   parsePageRanges,
   rangeIndexes,
   rangesLastPage,
-  rangesPageCount,
   toolById,
   type PageRange,
   type TaskFile,
   type ToolSpec,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../../context';
-import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../../jobs';
+import { TaskFailure, type TaskHandler, type TaskOutcome, type TaskRow, type TaskRunTools } from '../../../jobs';
 import { decodePicture } from '../image-inputs';
 import { checkDocxBytes, checkPdfBytes, readInput, readPdf, refusalOf, resultName, type CheckedPdf } from './pdf-inputs';
 import { pdfPageTexts, renderPage } from './poppler';
+import { converterFailure, pageListRefusal, withPdfOnDisk } from './pdf-steps';
 import { BinaryError } from './run-binary';
 import { docxToPdfWithOffice, pdfToDocxWithOffice } from './soffice';
 import { textPagesDocx } from './text-docx';
@@ -52,42 +49,17 @@ const A4_MARGIN = 28;
 
 const labelOf = (tool: ToolSpec, name: string) => tool.fields.find((f) => f.name === name)?.label ?? name;
 const fileIds = (inputs: TaskRow['inputs'], prefix: string, max: number) =>
-  Array.from({ length: max }, (_, i) => inputs[`${prefix}${i + 1}`]).flatMap((v, i) => (typeof v === 'string' ? [{ id: v, field: `${prefix}${i + 1}` }] : []));
+  Array.from({ length: max }, (_, i) => inputs[`${prefix}${i + 1}`]).flatMap((v, i) =>
+    typeof v === 'string' ? [{ id: v, field: `${prefix}${i + 1}` }] : [],
+  );
 
 function ranges(inputs: TaskRow['inputs']): PageRange[] | null {
   return typeof inputs.pages === 'string' && inputs.pages.trim() ? parsePageRanges(inputs.pages) : null;
 }
 
-/** Sync checks of a page list: its form, how many ranges and pages it names. */
-function pageListRefusal(inputs: TaskRow['inputs'], opts: { required: boolean; maxParts?: number; maxPages?: number }): string | null {
-  const text = typeof inputs.pages === 'string' ? inputs.pages.trim() : '';
-  if (!text) return opts.required ? MSG.pdfPagesBad : null;
-  const parsed = parsePageRanges(text);
-  if (!parsed) return MSG.pdfPagesBad;
-  if (opts.maxParts !== undefined && parsed.length > opts.maxParts) return MSG.pdfRangesTooMany(opts.maxParts);
-  if (opts.maxPages !== undefined && rangesPageCount(parsed) > opts.maxPages) return MSG.pdfPagesTooMany(opts.maxPages);
-  return null;
-}
-
 /** The page list against the real page count. */
 function checkRangesFit(list: PageRange[] | null, pages: number): void {
   if (list && rangesLastPage(list) > pages) throw new TaskFailure(MSG.pdfPagesOutOfRange(pages));
-}
-
-/** A converter's failure as the user's message (the task fails and refunds). */
-function converterFailure(err: unknown, signal: AbortSignal): never {
-  signal.throwIfAborted();
-  if (err instanceof BinaryError) throw new TaskFailure(err.reason === 'missing' ? MSG.pdfToolMissing : err.reason === 'timeout' ? MSG.pdfToolTimeout : MSG.pdfToolFailed);
-  throw err;
-}
-
-async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'wx-pdf-'));
-  try {
-    return await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** A new PDF of the given pages (0-based, in order, repeats allowed) of `source`. */
@@ -109,23 +81,46 @@ async function zipOf(entries: { name: string; body: Uint8Array | Buffer }[], com
   return zip.generateAsync({ type: 'nodebuffer', compression: compress ? 'DEFLATE' : 'STORE' });
 }
 
+/**
+ * An operation's handler. `read` fetches and checks the inputs; the same function answers at
+ * submit (inspect: a Chinese 400, before anything is held) and when the task runs (then `work`
+ * makes the result), so the two can never disagree.
+ */
+function operation<T>(
+  tool: ToolSpec,
+  spec: {
+    timeoutMs?: number;
+    refuse?: TaskHandler['refuse'];
+    read: (inputs: TaskRow['inputs'], userId: number) => Promise<T>;
+    work: (input: T, task: TaskRow, tools: TaskRunTools) => Promise<TaskOutcome>;
+  },
+): TaskHandler {
+  return {
+    name: tool.id,
+    timeoutMs: spec.timeoutMs ?? 5 * 60_000,
+    ...(spec.refuse ? { refuse: spec.refuse } : {}),
+    inspect: (inputs, userId) => refusalOf(() => spec.read(inputs, userId)),
+    async run(task, tools) {
+      await tools.progress(5, MSG.pdfStageReading);
+      return spec.work(await spec.read(task.inputs, task.userId), task, tools);
+    },
+  };
+}
+
 // ---- The operations
 
 function mergeHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
   const readAll = async (inputs: TaskRow['inputs'], userId: number): Promise<CheckedPdf[]> => {
     const files: CheckedPdf[] = [];
-    for (const f of fileIds(inputs, 'file', PDF_MERGE_MAX_FILES)) files.push(await readPdf(ctx, userId, f.id, labelOf(tool, f.field), PDF_TOOL_MAX_PAGES));
+    for (const f of fileIds(inputs, 'file', PDF_MERGE_MAX_FILES))
+      files.push(await readPdf(ctx, userId, f.id, labelOf(tool, f.field), PDF_TOOL_MAX_PAGES));
     const total = files.reduce((n, f) => n + f.pages, 0);
     if (total > PDF_TOOL_MAX_PAGES) throw new TaskFailure(MSG.pdfTotalTooManyPages(PDF_TOOL_MAX_PAGES));
     return files;
   };
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
-    inspect: (inputs, userId) => refusalOf(() => readAll(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const files = await readAll(task.inputs, task.userId);
+  return operation(tool, {
+    read: readAll,
+    async work(files, _task, tools) {
       await tools.progress(40, MSG.pdfStageWorking);
       const out = await PDFDocument.create();
       for (const f of files) {
@@ -136,7 +131,7 @@ function mergeHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
       const file = await saveOne(tools, resultName(files[0]!.name, '-合并', 'pdf'), PDF, await out.save());
       return { files: [file], text: MSG.pdfMergedNote(files.length, pages) };
     },
-  };
+  });
 }
 
 function splitHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
@@ -146,19 +141,16 @@ function splitHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
     if (inputs.mode === 'ranges') checkRangesFit(ranges(inputs), pdf.pages);
     return pdf;
   };
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
+  return operation(tool, {
     refuse(inputs) {
       if (inputs.mode !== 'ranges') return null;
       if (!(typeof inputs.pages === 'string' && inputs.pages.trim())) return MSG.pdfRangesRequired;
       return pageListRefusal(inputs, { required: true, maxParts: PDF_SPLIT_MAX_PARTS, maxPages: PDF_TOOL_MAX_PAGES });
     },
-    inspect: (inputs, userId) => refusalOf(() => read(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const pdf = await read(task.inputs, task.userId);
-      const parts: PageRange[] = task.inputs.mode === 'ranges' ? ranges(task.inputs)! : pdf.doc.getPageIndices().map((i) => ({ from: i + 1, to: i + 1 }));
+    read,
+    async work(pdf, task, tools) {
+      const parts: PageRange[] =
+        task.inputs.mode === 'ranges' ? ranges(task.inputs)! : pdf.doc.getPageIndices().map((i) => ({ from: i + 1, to: i + 1 }));
       const entries: { name: string; body: Uint8Array }[] = [];
       for (const [n, part] of parts.entries()) {
         tools.signal.throwIfAborted();
@@ -172,7 +164,7 @@ function splitHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
           : await saveOne(tools, resultName(pdf.name, '-拆分', 'zip'), ZIP, await zipOf(uniqueNames(entries), true));
       return { files: [file], text: MSG.pdfSplitNote(entries.length) };
     },
-  };
+  });
 }
 
 /** Zip entry names made unique (the same range twice would overwrite itself). */
@@ -192,20 +184,16 @@ function extractHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
     checkRangesFit(ranges(inputs), pdf.pages);
     return pdf;
   };
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
+  return operation(tool, {
     refuse: (inputs) => pageListRefusal(inputs, { required: true, maxPages: PDF_TOOL_MAX_PAGES }),
-    inspect: (inputs, userId) => refusalOf(() => read(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const pdf = await read(task.inputs, task.userId);
+    read,
+    async work(pdf, task, tools) {
       await tools.progress(40, MSG.pdfStageWorking);
       const indexes = ranges(task.inputs)!.flatMap(rangeIndexes);
       const file = await saveOne(tools, resultName(pdf.name, '-提取', 'pdf'), PDF, await pickPages(pdf.doc, indexes));
       return { files: [file], text: MSG.pdfExtractNote(indexes.length) };
     },
-  };
+  });
 }
 
 function pdfToImagesHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
@@ -217,27 +205,24 @@ function pdfToImagesHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
     if (!list && pdf.pages > PDF_IMAGES_MAX_PAGES) throw new TaskFailure(MSG.pdfPagesTooMany(PDF_IMAGES_MAX_PAGES));
     return pdf;
   };
-  return {
-    name: tool.id,
+  return operation(tool, {
     timeoutMs: 10 * 60_000,
     refuse: (inputs) => pageListRefusal(inputs, { required: false, maxPages: PDF_IMAGES_MAX_PAGES }),
-    inspect: (inputs, userId) => refusalOf(() => read(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const pdf = await read(task.inputs, task.userId);
+    read,
+    async work(pdf, task, tools) {
       const list = ranges(task.inputs);
       // Each page once, in the order asked.
       const pages = [...new Set(list ? list.flatMap(rangeIndexes) : pdf.doc.getPageIndices())];
       const dpi = Number(task.inputs.dpi ?? 150);
-      const pictures = await withTempDir(async (dir) => {
-        const input = join(dir, 'input.pdf');
-        await writeFile(input, pdf.data);
+      const pictures = await withPdfOnDisk(pdf.data, async (input, dir) => {
         const out: { name: string; body: Buffer }[] = [];
         let total = 0;
         for (const [n, index] of pages.entries()) {
           await tools.progress(10 + Math.round((80 * n) / pages.length), MSG.pdfStageRendering(n + 1, pages.length));
           const { width, height } = pdf.doc.getPage(index).getSize();
-          const body = await renderPage(input, dir, { page: index + 1, dpi, widthPt: width, heightPt: height, signal: tools.signal }).catch((err: unknown) => converterFailure(err, tools.signal));
+          const body = await renderPage(input, dir, { page: index + 1, dpi, widthPt: width, heightPt: height, signal: tools.signal }).catch(
+            (err: unknown) => converterFailure(err, tools.signal),
+          );
           total += body.length;
           if (total > IMAGES_MAX_TOTAL_BYTES) throw new TaskFailure(MSG.pdfOutputTooLarge);
           out.push({ name: resultName(pdf.name, `-第${String(index + 1).padStart(String(pdf.pages).length, '0')}页`, 'png'), body });
@@ -247,13 +232,19 @@ function pdfToImagesHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
       if (pictures.length === 1) {
         const meta = await sharp(pictures[0]!.body).metadata();
         await tools.progress(95, MSG.pdfStageSaving);
-        const file = await tools.saveFile({ name: pictures[0]!.name, contentType: 'image/png', body: pictures[0]!.body, width: meta.width, height: meta.height });
+        const file = await tools.saveFile({
+          name: pictures[0]!.name,
+          contentType: 'image/png',
+          body: pictures[0]!.body,
+          width: meta.width,
+          height: meta.height,
+        });
         return { files: [file], text: MSG.pdfImagesNote(1) };
       }
       const file = await saveOne(tools, resultName(pdf.name, '-图片', 'zip'), ZIP, await zipOf(pictures, false));
       return { files: [file], text: MSG.pdfImagesNote(pictures.length) };
     },
-  };
+  });
 }
 
 function imagesToPdfHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
@@ -269,13 +260,9 @@ function imagesToPdfHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
     }
     return out;
   };
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
-    inspect: (inputs, userId) => refusalOf(() => readAll(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const pictures = await readAll(task.inputs, task.userId);
+  return operation(tool, {
+    read: readAll,
+    async work(pictures, task, tools) {
       await tools.progress(50, MSG.pdfStageWorking);
       const doc = await PDFDocument.create();
       for (const pic of pictures) {
@@ -298,18 +285,14 @@ function imagesToPdfHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
       const file = await saveOne(tools, resultName(pictures[0]!.name, '', 'pdf'), PDF, await doc.save());
       return { files: [file], text: MSG.pdfFromImagesNote(pictures.length) };
     },
-  };
+  });
 }
 
 function pdfToWordHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
   const label = labelOf(tool, 'file');
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
-    inspect: (inputs, userId) => refusalOf(() => readPdf(ctx, userId, String(inputs.file), label, PDF_TOOL_MAX_PAGES)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const pdf = await readPdf(ctx, task.userId, String(task.inputs.file), label, PDF_TOOL_MAX_PAGES);
+  return operation(tool, {
+    read: (inputs, userId) => readPdf(ctx, userId, String(inputs.file), label, PDF_TOOL_MAX_PAGES),
+    async work(pdf, task, tools) {
       await tools.progress(20, MSG.pdfStageConverting);
       const name = resultName(pdf.name, '', 'docx');
       const notes = [MSG.pdfWordNote(pdf.pages)];
@@ -324,29 +307,24 @@ function pdfToWordHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
           notes.push(MSG.pdfLayoutFallback);
         }
       }
-      const texts = await withTempDir(async (dir) => {
-        const input = join(dir, 'input.pdf');
-        await writeFile(input, pdf.data);
-        return pdfPageTexts(input, tools.signal).catch((err: unknown) => converterFailure(err, tools.signal));
-      });
+      const texts = await withPdfOnDisk(pdf.data, (input) =>
+        pdfPageTexts(input, tools.signal).catch((err: unknown) => converterFailure(err, tools.signal)),
+      );
       if (!texts.some((t) => t.trim())) throw new TaskFailure(MSG.pdfNoTextLayer);
       await tools.progress(70, MSG.pdfStageConverting);
       const docx = await textPagesDocx(texts, pdf.name.replace(/\.[^.]*$/, ''));
       return { files: [await saveOne(tools, name, DOCX, docx)], text: notes.join('\n') };
     },
-  };
+  });
 }
 
 function wordToPdfHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
   const label = labelOf(tool, 'file');
-  const read = async (inputs: TaskRow['inputs'], userId: number) => checkDocxBytes(await readInput(ctx, userId, String(inputs.file), label), label);
-  return {
-    name: tool.id,
-    timeoutMs: 5 * 60_000,
-    inspect: (inputs, userId) => refusalOf(() => read(inputs, userId)),
-    async run(task, tools) {
-      await tools.progress(5, MSG.pdfStageReading);
-      const docx = await read(task.inputs, task.userId);
+  const read = async (inputs: TaskRow['inputs'], userId: number) =>
+    checkDocxBytes(await readInput(ctx, userId, String(inputs.file), label), label);
+  return operation(tool, {
+    read,
+    async work(docx, _task, tools) {
       await tools.progress(20, MSG.pdfStageConverting);
       const pdf = await docxToPdfWithOffice(docx.data, tools.signal).catch((err: unknown) => converterFailure(err, tools.signal));
       // The result is read back like any input: a PDF LibreOffice could not finish is a failure, not a download.
@@ -356,7 +334,7 @@ function wordToPdfHandler(ctx: PdfToolsContext, tool: ToolSpec): TaskHandler {
       const file = await saveOne(tools, resultName(docx.name, '', 'pdf'), PDF, pdf);
       return { files: [file], text: MSG.pdfFromWordNote(checked.pages) };
     },
-  };
+  });
 }
 
 const BUILDERS: Record<string, (ctx: PdfToolsContext, tool: ToolSpec) => TaskHandler> = {
