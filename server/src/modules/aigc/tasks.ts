@@ -68,6 +68,22 @@ const counts = (paragraphs: readonly { band: AigcBand | null }[]) => {
   return out;
 };
 
+/** The text's paragraphs and those long enough to score; a text with none fails the task (both checks). */
+function scoreableParts(text: string) {
+  const parts = splitParagraphs(text);
+  const todo = parts.map((p, i) => ({ p, i })).filter(({ p }) => scoreable(p));
+  if (todo.length === 0) throw new TaskFailure(AIGC_MSG.textTooShort(20));
+  return { parts, todo };
+}
+
+/** The fields both reports open with, so the two checks count characters and band a rate alike. */
+const reportHead = (task: TaskRow, text: string, rate: number) => ({
+  title: String(task.inputs.title ?? ''),
+  rate,
+  band: aigcBand(rate / 100),
+  chars: [...text.replace(/\s/g, '')].length,
+});
+
 function checkHandler(ctx: AigcTaskContext): TaskHandler {
   return {
     name: AIGC_KINDS.aigc,
@@ -75,9 +91,7 @@ function checkHandler(ctx: AigcTaskContext): TaskHandler {
     async run(task, tools) {
       await tools.progress(2, AIGC_MSG.stageSplitting);
       const text = String(task.inputs.text ?? '');
-      const parts = splitParagraphs(text);
-      const todo = parts.map((p, i) => ({ p, i })).filter(({ p }) => scoreable(p));
-      if (todo.length === 0) throw new TaskFailure(AIGC_MSG.textTooShort(20));
+      const { parts, todo } = scoreableParts(text);
       const detector = createDetector(ctx);
       const scores = new Map<number, number>();
       for (let at = 0; at < todo.length; at += detector.batch) {
@@ -97,12 +111,9 @@ function checkHandler(ctx: AigcTaskContext): TaskHandler {
       const rate = aigcOverallRate(paragraphs);
       const report: AigcReport = {
         mode: 'aigc',
-        title: String(task.inputs.title ?? ''),
+        ...reportHead(task, text, rate),
         detector: detector.kind,
         demo: detector.demo,
-        rate,
-        band: aigcBand(rate / 100),
-        chars: [...text.replace(/\s/g, '')].length,
         counts: counts(paragraphs),
         paragraphs,
       };
@@ -118,7 +129,6 @@ function similarityHandler(ctx: AigcTaskContext): TaskHandler {
     async run(task, tools) {
       await tools.progress(2, AIGC_MSG.stageLibrary);
       const text = String(task.inputs.text ?? '');
-      const parts = splitParagraphs(text);
       const library = new PassageIndex<AigcSource>();
       const textGrams = grams(text);
       const files = await libraryTexts(ctx, task.userId, String(task.inputs.fileId ?? ''));
@@ -128,8 +138,7 @@ function similarityHandler(ctx: AigcTaskContext): TaskHandler {
       }
       const adapter = ctx.webSearch?.adapter ?? null;
       const web = new PassageIndex<AigcSource>();
-      const todo = parts.map((p, i) => ({ p, i })).filter(({ p }) => scoreable(p));
-      if (todo.length === 0) throw new TaskFailure(AIGC_MSG.textTooShort(20));
+      const { parts, todo } = scoreableParts(text);
       const searched = adapter ? todo.slice(0, AIGC_WEB_QUERIES) : [];
       for (const [k, { p }] of searched.entries()) {
         const query = [...longestSentence(p)].slice(0, QUERY_MAX).join('');
@@ -162,13 +171,10 @@ function similarityHandler(ctx: AigcTaskContext): TaskHandler {
       const rate = aigcOverallRate(paragraphs.map((p) => ({ text: p.text, score: p.similarity })));
       const report: AigcSimilarityReport = {
         mode: 'similarity',
-        title: String(task.inputs.title ?? ''),
+        ...reportHead(task, text, rate),
         demo: adapter?.kind === 'demo',
         web: adapter !== null,
         libraryFiles: files.length,
-        rate,
-        band: aigcBand(rate / 100),
-        chars: [...text.replace(/\s/g, '')].length,
         paragraphs,
         matches: matches.sort((x, y) => y.overlap - x.overlap).slice(0, MATCHES_MAX),
       };
