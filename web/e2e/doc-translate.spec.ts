@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { screenshot, specAccount } from './helpers';
 
 /**
  * 文档翻译 against the real server in demo mode, on a desktop and a 390-px phone: /AITranslate/TranslateDoc
@@ -13,29 +13,8 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  * table and the AI-content line. /AITranslate/translatePdf opens PDF翻译 with its engine choice.
  */
 
-interface Session {
-  token: string;
-  [key: string]: unknown;
-}
-let session: Session;
-
-test.beforeAll(async ({ playwright }, info) => {
-  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  const phone = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  const res = await api.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: Session };
-  expect(body.code).toBe(200);
-  session = body.data;
-  await api.dispose();
-});
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, session);
-}
+/** The one account of this spec (its tests share it). */
+const account = specAccount('136');
 
 async function sampleDocx(): Promise<Buffer> {
   const doc = new Document({
@@ -68,7 +47,7 @@ for (const view of VIEWS) {
 
     test('文档翻译: a DOCX uploaded, translated with progress, downloaded with its table and the AI label', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/AITranslate/TranslateDoc');
       await expect(page.getByTestId('task-tool-page')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { name: '文档翻译', level: 1 })).toBeVisible();
@@ -112,7 +91,7 @@ for (const view of VIEWS) {
 
     test('PDF翻译: the engine choice, and the layout engine refused in Chinese while the operator runs none', async ({ page }) => {
       test.setTimeout(60_000);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/AITranslate/translatePdf');
       await expect(page.getByRole('heading', { name: 'PDF翻译', level: 1 })).toBeVisible({ timeout: 30_000 });
       const pdf = await PDFDocument.create();

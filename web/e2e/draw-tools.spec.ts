@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { apiSession, screenshot, signInWith, specAccount } from './helpers';
 
 /**
  * The image tools on the generic task page (web/src/tools/, fields in web/src/tools/fields/)
@@ -12,30 +12,8 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  *    white under the stroke; the result picture is shown.
  */
 
-interface Session {
-  token: string;
-  [key: string]: unknown;
-}
-let session: Session;
-
-test.beforeAll(async ({ playwright }, info) => {
-  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  const phone = `137${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  const res = await api.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: Session };
-  expect(body.code).toBe(200);
-  session = body.data;
-  await api.dispose();
-});
-
-/** The one account of this spec, handed to the page as a real login stores it. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, session);
-}
+/** The one account of this spec (its tests share it). */
+const account = specAccount('137');
 
 /** Every (state, pictures, waiting) each task card's grid shows, by task, recorded as the page changes. */
 async function recordSlots(page: Page): Promise<void> {
@@ -101,7 +79,7 @@ for (const view of VIEWS) {
     test('文生图: four slots at once, each filled with its picture; enlarge and download', async ({ page }) => {
       test.setTimeout(120_000);
       await recordSlots(page);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/draw/text2image');
       await expect(page.getByTestId('task-tool-page')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { name: '文生图' })).toBeVisible();
@@ -177,7 +155,7 @@ for (const view of VIEWS) {
 
     test('AI消除: paint a stroke on the picture, submit, the mask goes up white under it, the result shows', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/draw/aiImageErase');
       await expect(page.getByTestId('task-tool-page')).toBeVisible({ timeout: 30_000 });
       // Before a picture there is nothing to paint on, and the form says so.
@@ -214,7 +192,7 @@ for (const view of VIEWS) {
       const taskId = ((await ran.json()) as { data: { task_id: string } }).data.task_id;
 
       // The stored mask: black and white, white under the stroke, black away from it.
-      const bytes = await page.request.get(`/api/v1/files/${mask.id}`, { headers: { token: session.token } });
+      const bytes = await page.request.get(`/api/v1/files/${mask.id}`, { headers: { token: account.session.token } });
       expect(bytes.ok()).toBe(true);
       const { data, info } = await sharp(await bytes.body()).greyscale().raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([PHOTO_W, PHOTO_H]);
@@ -243,12 +221,10 @@ test.describe('draw tools: 开启积分抵扣', () => {
     test.setTimeout(90_000);
     // An account of its own with exactly the first sign-in's 10 points (server/catalog/signin.json, day 1).
     const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const phone = `136${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-    const own = ((await (await api.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } })).json()) as { data: Session }).data;
+    const own = await apiSession(api, '136');
     expect(((await (await api.get('/api/v1/user/signin', { headers: { token: own.token } })).json()) as { code: number }).code).toBe(200);
     await api.dispose();
-    await page.goto('/');
-    await page.evaluate((s) => localStorage.setItem('user_storage', JSON.stringify({ state: { token: s.token, user: s }, version: 0 })), own);
+    await signInWith(page, own);
 
     await page.goto('/draw/text2image');
     const toggle = page.getByTestId('tool-points-switch');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -46,16 +46,58 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 let loginSeq = 0;
 
-/** Phone code login through the API (a fresh user each call); the session is handed to the page as a real login stores it. */
-export async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
-  const phone = `136${String((Date.now() + loginSeq++ * 7919) % 100_000_000).padStart(8, '0')}`;
+/** A session as the phone login answers it: the token and the user's fields. */
+export interface ApiSession {
+  token: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A fresh user logged in by phone code through the API. `prefix` (the phone's first 3 digits)
+ * keeps spec files that run at the same time on different numbers.
+ */
+export async function apiSession(request: APIRequestContext, prefix = '136'): Promise<ApiSession> {
+  const phone = `${prefix}${String((Date.now() + loginSeq++ * 7919) % 100_000_000).padStart(8, '0')}`;
   const res = await request.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
+  const body = (await res.json()) as { code: number; data: ApiSession };
   expect(body.code).toBe(200);
+  return body.data;
+}
+
+/** A session handed to the page as a real login stores it. */
+export async function signInWith(page: Page, session: ApiSession): Promise<void> {
   await page.goto('/');
   await page.evaluate((info) => {
     // As a fresh login: the previous account's conversations go.
     localStorage.removeItem('chat_storage');
     localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, body.data);
+  }, session);
+}
+
+/** Phone code login through the API (a fresh user each call); the session is handed to the page as a real login stores it. */
+export async function loginByApi(page: Page, request: APIRequestContext): Promise<void> {
+  await signInWith(page, await apiSession(request));
+}
+
+/**
+ * One account for a whole spec file (its tests share the account's tasks and counts): logged in
+ * once before the file's tests, handed to each page by `signIn`. Call at the top of the file.
+ */
+export function specAccount(prefix: string): { readonly session: ApiSession; signIn: (page: Page) => Promise<void> } {
+  let session: ApiSession | undefined;
+  test.beforeAll(async ({ playwright }, info) => {
+    const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    session = await apiSession(api, prefix);
+    await api.dispose();
+  });
+  const current = () => {
+    if (!session) throw new Error('specAccount: the account is made in beforeAll');
+    return session;
+  };
+  return {
+    get session() {
+      return current();
+    },
+    signIn: (page) => signInWith(page, current()),
+  };
 }

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { DEV_SMS_CODE, screenshot } from './helpers';
+import { screenshot, specAccount } from './helpers';
 
 /**
  * PDF工具 and 文字识别 against the real server in demo mode, on a desktop and a 390-px phone:
@@ -11,29 +11,8 @@ import { DEV_SMS_CODE, screenshot } from './helpers';
  *    a table) with a copy button, and a Word file to download.
  */
 
-interface Session {
-  token: string;
-  [key: string]: unknown;
-}
-let session: Session;
-
-test.beforeAll(async ({ playwright }, info) => {
-  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  const phone = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  const res = await api.post('/api/v1/user/phoneLogin', { data: { phone, code: DEV_SMS_CODE } });
-  const body = (await res.json()) as { code: number; data: Session };
-  expect(body.code).toBe(200);
-  session = body.data;
-  await api.dispose();
-});
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((info) => {
-    localStorage.removeItem('chat_storage');
-    localStorage.setItem('user_storage', JSON.stringify({ state: { token: info.token, user: info }, version: 0 }));
-  }, session);
-}
+/** The one account of this spec (its tests share it). */
+const account = specAccount('135');
 
 /** A PDF of `pages` Letter pages, each saying "Page N" in Helvetica (written by hand: the browser tests need no PDF library). */
 function pdfOf(pages: number, label: string): Buffer {
@@ -69,7 +48,7 @@ for (const view of VIEWS) {
 
     test('PDF工具: the hub, then PDF合并 of two files downloaded as one 3-page PDF', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/PdfTools');
       await expect(page.getByRole('heading', { name: 'PDF工具', level: 1 })).toBeVisible({ timeout: 30_000 });
       for (const group of ['页面处理', '格式转换', '文字识别']) await expect(page.getByRole('heading', { name: group })).toBeVisible();
@@ -121,7 +100,7 @@ for (const view of VIEWS) {
 
     test('文字识别: a picture read in demo mode, the answer marked 演示 to copy, a Word file to download', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page);
+      await account.signIn(page);
       await page.goto('/doc/AiORCModel');
       await expect(page.getByTestId('task-tool-page')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { name: '文字识别' })).toBeVisible();
