@@ -12,14 +12,12 @@
  *
  * Writes bench/results/images.json.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, memoryOf, startTs, stop, waitForHttp } from './lib/processes';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { benchLogin, BENCH_ROOT, call, sampleRss, withBenchServer, writeBenchResult } from './lib/bench-server';
 import { percentile, round } from './lib/stats';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const USERS = Number(process.env.BENCH_IMAGE_USERS ?? 20);
 const PER_USER = Number(process.env.BENCH_IMAGES_PER_USER ?? 10);
 /** Worker slots of the server's task engine (TASK_CONCURRENCY; the default is 4). */
@@ -27,16 +25,10 @@ const CONCURRENCY = Number(process.env.BENCH_TASK_CONCURRENCY ?? 8);
 const POLL_MS = 100;
 const DEADLINE_MS = 15 * 60_000;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
 /** A catalog copy whose draw counts cover the run (still metered: each task holds and settles a count). */
 function benchCatalog(dataDir: string): string {
   const dir = join(dataDir, 'catalog');
-  cpSync(join(root, 'server/catalog'), dir, { recursive: true });
+  cpSync(join(BENCH_ROOT, 'server/catalog'), dir, { recursive: true });
   const path = join(dir, 'tiers.json');
   const tiers = JSON.parse(readFileSync(path, 'utf8')) as { levels: { vip: number; daily: Record<string, number> }[] };
   for (const level of tiers.levels) for (const key of Object.keys(level.daily)) level.daily[key] = Math.max(level.daily[key]!, PER_USER * 4);
@@ -44,22 +36,7 @@ function benchCatalog(dataDir: string): string {
   return dir;
 }
 
-async function call<T>(base: string, path: string, token: string | null, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function login(base: string, n: number): Promise<string> {
-  const phone = `1390000${String(n).padStart(4, '0')}`;
-  await call(base, '/api/v1/user/sendSmsCode', null, { phone });
-  const r = await call<{ token: string }>(base, '/api/v1/user/phoneLogin', null, { phone, code: '123456' });
-  if (r.code !== 200) throw new Error(`login failed: ${r.msg}`);
-  return r.data.token;
-}
+const login = (base: string, n: number) => benchLogin(base, `1390000${String(n).padStart(4, '0')}`);
 
 interface Followed {
   submittedAt: number;
@@ -84,38 +61,19 @@ async function follow(base: string, token: string, taskId: string, submittedAt: 
 }
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wanxiang-bench-images-'));
   const load = loadavg()[0]!;
-  const server = startTs(
-    'server/src/main.ts',
-    [],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SMS_FIXED_CODE: '123456',
-      SMS_IP_DAY_LIMIT: '100000',
-      REGISTER_PER_IP_PER_DAY: '100000',
-      WEB_DIST: '',
-      CATALOG_DIR: benchCatalog(dataDir),
-      TASKS_PER_USER: String(PER_USER),
-      TASK_CONCURRENCY: String(CONCURRENCY),
-      TASK_POLL_MAX_MS: '200',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-    root,
-  );
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${base}/api/v2/config/model/groups`, 300_000);
+  const env = (dataDir: string) => ({
+    SMS_IP_DAY_LIMIT: '100000',
+    REGISTER_PER_IP_PER_DAY: '100000',
+    CATALOG_DIR: benchCatalog(dataDir),
+    TASKS_PER_USER: String(PER_USER),
+    TASK_CONCURRENCY: String(CONCURRENCY),
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  await withBenchServer('images', env, async ({ base, pid }) => {
     const tokens: string[] = [];
     for (let u = 0; u < USERS; u++) tokens.push(await login(base, u));
-    const rssBefore = memoryOf(server.pid!).rssMb;
-    let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid!).rssMb)), 200);
+    const rss = sampleRss(pid, 200);
     console.log(`[bench:images] ${USERS} users x ${PER_USER} images submitted at once (demo painter, ${CONCURRENCY} worker slots)`);
     const started = Date.now();
     const runs = await Promise.all(
@@ -130,7 +88,7 @@ async function main(): Promise<void> {
         }),
       ),
     );
-    clearInterval(sampler);
+    rss.stop();
     const total = Date.now() - started;
     const waits = runs.filter((r) => r.runningAt !== null).map((r) => r.runningAt! - r.submittedAt);
     const states: Record<string, number> = {};
@@ -148,17 +106,12 @@ async function main(): Promise<void> {
       queue_wait_ms_p95: round(percentile(waits, 95)),
       seconds_until_all_done: round(total / 1000),
       images_per_second: round(runs.length / (total / 1000)),
-      server_rss_mb_before: round(rssBefore),
-      server_rss_mb_peak: round(peak),
+      server_rss_mb_before: round(rss.before),
+      server_rss_mb_peak: round(rss.peak()),
     };
-    for (const [k, v] of Object.entries(out)) if (k !== 'machine' && k !== 'date') console.log(`  ${k.padEnd(24)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    writeFileSync(join(root, 'bench/results/images.json'), JSON.stringify(out, null, 2) + '\n');
-    console.log('[bench:images] wrote bench/results/images.json');
+    writeBenchResult('images', out);
     if (!out.all_succeeded) process.exitCode = 1;
-  } finally {
-    await stop(server);
-  }
+  });
 }
 
 main().catch((err: unknown) => {
