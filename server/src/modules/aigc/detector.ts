@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
 import { TaskFailure } from '../../jobs';
 import { readCappedText } from '../../infra/read-capped';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
 import { LlmError } from '../../llm/errors';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { pickPromptModel } from '../img/prompt-helper';
 import { demoJudgeAnswer } from './demo-judge';
 
@@ -121,31 +121,6 @@ export function parseJudgeAnswer(answer: string, n: number): number[] | null {
   return out;
 }
 
-/** One chat answer, whole (the gateway streams; the judge and the rewrite need the full text). */
-export async function askModel(
-  ctx: Pick<AppContext, 'llm'>,
-  model: CatalogModel,
-  req: { system: string; user: string; demoAnswer: string; maxTokens: number; temperature: number },
-  signal: AbortSignal,
-): Promise<string> {
-  const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(req.demoAnswer) } : undefined;
-  let answer = '';
-  for await (const d of ctx.llm.stream({
-    model,
-    messages: [
-      { role: 'system', content: req.system },
-      { role: 'user', content: req.user },
-    ],
-    temperature: req.temperature,
-    maxTokens: req.maxTokens,
-    signal,
-    ...(headers ? { headers } : {}),
-  })) {
-    if (d.type === 'text') answer += d.text;
-  }
-  return answer;
-}
-
 /** Answers asked of the judge per batch before an unreadable one fails the check. */
 export const JUDGE_ATTEMPTS = 2;
 
@@ -159,7 +134,7 @@ export function llmJudgeDetector(ctx: Pick<AppContext, 'llm'>, model: CatalogMod
       for (let attempt = 0; attempt < JUDGE_ATTEMPTS; attempt++) {
         let answer: string;
         try {
-          answer = await askModel(
+          answer = await wholeAnswer(
             ctx,
             model,
             {

@@ -14,11 +14,12 @@ import {
 import type { AppContext } from '../../context';
 import { TaskFailure, type TaskHandler, type TaskOutcome, type TaskRow, type TaskRunTools } from '../../jobs';
 import { LlmError } from '../../llm/errors';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { docxToPdf } from '../../tools/tasks/office-pdf';
 import { labelPdf } from '../../tools/tasks/pdf-label';
 import { pickPromptModel } from '../img/prompt-helper';
 import { demoRewrite } from './demo-judge';
-import { askModel, createDetector } from './detector';
+import { createDetector } from './detector';
 import { libraryTexts } from './library';
 import { scoreable, splitParagraphs } from './paragraphs';
 import { reportDocx } from './report-docx';
@@ -216,7 +217,7 @@ function rewriteHandler(ctx: AigcTaskContext): TaskHandler {
       await tools.progress(10, AIGC_MSG.stageRewriting);
       let answer: string;
       try {
-        answer = await askModel(
+        answer = await wholeAnswer(
           ctx,
           model,
           {

@@ -1,7 +1,7 @@
 import { outlineChapters, parseThesisOutline, THESIS_MSG, THESIS_TASK_TOOL_ID, type ThesisOutline } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
 import { LlmError } from '../../llm/errors';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { TaskFailure, type TaskHandler, type TaskRow } from '../../jobs';
 import { pickPromptModel } from '../../modules/img/prompt-helper';
 import {
@@ -52,22 +52,9 @@ const safeName = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '').slice(0, 30) |
 async function ask(ctx: ThesisTaskContext, signal: AbortSignal, system: string, user: string, demo: string, maxTokens: number): Promise<string> {
   const model = pickPromptModel(ctx);
   if (!model) throw new TaskFailure(THESIS_MSG.noModel);
-  const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demo) } : undefined;
-  let text = '';
+  let text: string;
   try {
-    for await (const d of ctx.llm.stream({
-      model,
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: user },
-      ],
-      temperature: 0.6,
-      maxTokens,
-      signal,
-      ...(headers ? { headers } : {}),
-    })) {
-      if (d.type === 'text') text += d.text;
-    }
+    text = await wholeAnswer(ctx, model, { system, user, temperature: 0.6, maxTokens, demoAnswer: demo }, signal);
   } catch (err) {
     if (signal.aborted) throw err;
     if (err instanceof LlmError) throw new TaskFailure(THESIS_MSG.failed);

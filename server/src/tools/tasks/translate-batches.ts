@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { languageLabel, MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { TaskFailure } from '../../jobs';
 
 /**
@@ -93,23 +93,8 @@ export function parseBatchAnswer(answer: string, n: number): string[] | null {
   }
 }
 
-async function ask(ctx: TranslateContext, model: CatalogModel, system: string, user: string, given: string | null, signal: AbortSignal): Promise<string> {
-  let answer = '';
-  for await (const d of ctx.llm.stream({
-    model,
-    messages: [
-      { role: 'system', content: system },
-      { role: 'user', content: user },
-    ],
-    temperature: 0.2,
-    maxTokens: 8000,
-    signal,
-    ...(ctx.llm.demo && given !== null ? { headers: { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(given) } } : {}),
-  })) {
-    if (d.type === 'text') answer += d.text;
-  }
-  return answer;
-}
+const ask = (ctx: TranslateContext, model: CatalogModel, system: string, user: string, given: string | null, signal: AbortSignal) =>
+  wholeAnswer(ctx, model, { system, user, temperature: 0.2, maxTokens: 8000, demoAnswer: given }, signal);
 
 /** One batch's translations (same length as `texts`); model failures end the task with the spec's message. */
 export async function translateBatch(ctx: TranslateContext, model: CatalogModel, texts: readonly string[], o: TranslateOptions, signal: AbortSignal): Promise<string[]> {
