@@ -2,16 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIGC_MSG, Code, MSG, type AigcReport, type AigcRewrite, type AigcTask, type Envelope, type TaskInfo } from '@wanxiang/contract';
+import { AIGC_MSG, Code, MSG, type AigcReport, type AigcRewrite, type AigcTask, type Envelope } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { taskEnded } from '../../../test/task-poll';
 import { finishTask, type RunningTaskEngine } from '../../jobs';
 import { quotaUsage } from '../quota/service';
 import { startTasks } from '../tasks/lifecycle';
 import { paidEngine } from '../tasks/payer';
 
 const log = pino({ level: 'silent' });
-const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 /**
  * AIGC检测 with an operator's detector service (AIGC_DETECTOR_URL) against a local fake of a
@@ -57,13 +57,7 @@ describe.each(testDbKinds())('AIGC with a detector service on %s', (kind) => {
     const res = await t.app.inject({ method, url, headers: { token }, payload: payload as object });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
-  const finished = async (id: string, token: string): Promise<TaskInfo> => {
-    let last: TaskInfo | undefined;
-    await expect
-      .poll(async () => (last = (await call<TaskInfo>('GET', `/api/v1/tasks/${id}`, token)).body.data)?.status, { timeout: 30_000 })
-      .toSatisfy((s: string) => TERMINAL.includes(s));
-    return last!;
-  };
+  const finished = (id: string, token: string) => taskEnded(t, id, token);
   const MACHINE = '大语言模型能够根据提示生成流畅的文本，这使得内容生产的效率大幅提高，同时也带来了新的挑战。';
   const HUMAN = '周六早上我骑车去河边钓鱼，一上午只钓到两条小鲫鱼，回家路上还下起了雨，浑身湿透。';
 

@@ -12,10 +12,10 @@ import {
   type AigcTask,
   type AigcReport,
   type Envelope,
-  type TaskInfo,
 } from '@wanxiang/contract';
 import { testDbKinds } from '../../../test/db';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { taskEnded } from '../../../test/task-poll';
 import { zipBomb } from '../../../test/fixtures/bombs';
 import { docxWith, pdfWith } from '../../../test/fixtures/documents';
 import { multipartBody } from '../../../test/multipart';
@@ -24,7 +24,6 @@ import { quotaUsage } from '../quota/service';
 import { startTasks } from '../tasks/lifecycle';
 
 const log = pino({ level: 'silent' });
-const TERMINAL = ['succeeded', 'failed', 'canceled'];
 
 /** Three paragraphs the demo judge bands differently: stock connectives (高), neutral (中), first-person and colloquial (低). */
 const AI_PARA =
@@ -65,13 +64,7 @@ describe.each(testDbKinds())('AIGC API on %s', (kind) => {
     });
     return { status: res.statusCode, body: res.json<Envelope<AigcFile>>() };
   };
-  const finished = async (id: string, token: string): Promise<TaskInfo> => {
-    let last: TaskInfo | undefined;
-    await expect
-      .poll(async () => (last = (await call<TaskInfo>('GET', `/api/v1/tasks/${id}`, token)).body.data)?.status, { timeout: 30_000 })
-      .toSatisfy((s: string) => TERMINAL.includes(s));
-    return last!;
-  };
+  const finished = (id: string, token: string) => taskEnded(t, id, token);
   const check = async (token: string, payload: Record<string, unknown>) => {
     const r = await call<{ task_id: string }>('POST', '/api/v1/aigc/task/check', token, payload);
     expect(r.body.code, r.body.msg).toBe(200);

@@ -1,8 +1,9 @@
 import JSZip from 'jszip';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, THESIS_MSG, THESIS_POINTS, type CorrectionRes, type Envelope, type TaskInfo } from '@wanxiang/contract';
+import { Code, THESIS_MSG, THESIS_POINTS, type CorrectionRes, type Envelope } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { taskEnded } from '../../../test/task-poll';
 import { testDbKinds } from '../../../test/db';
 import { startFakeSources, type FakeSourcesServer } from '../../../test/fake-sources/server';
 import { finishTask, selectTask, type RunningTaskEngine } from '../../jobs';
@@ -20,7 +21,6 @@ import { startTasks } from '../tasks/lifecycle';
  */
 
 const log = pino({ level: 'silent' });
-const TERMINAL = ['succeeded', 'failed', 'canceled'];
 const OUTLINE = '# 注意力机制研究\n## 第一章 绪论\n### 1.1 研究背景\n### 1.2 研究意义\n## 第二章 相关工作\n### 2.1 序列模型\n## 第三章 结论';
 
 /** The text of a chat-protocol stream: every `text` event joined. */
@@ -54,13 +54,7 @@ describe.each(testDbKinds())('AI论文 and 文章纠错 on %s', (kind) => {
     const res = await t.app.inject({ method, url, headers: { token }, ...(payload ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
-  const finished = async (id: string, token: string): Promise<TaskInfo> => {
-    let last: TaskInfo | undefined;
-    await expect
-      .poll(async () => (last = (await call<TaskInfo>('GET', `/api/v1/tasks/${id}`, token)).body.data)?.status, { timeout: 150_000, interval: 200 })
-      .toSatisfy((s: string) => TERMINAL.includes(s));
-    return last!;
-  };
+  const finished = (id: string, token: string) => taskEnded(t, id, token, { timeout: 150_000, interval: 200 });
   const runThesis = (token: string, inputs: Record<string, unknown>, usePoints?: boolean) =>
     call<{ task_id: string }>('POST', '/api/v1/tools/thesisDocx/run', token, { inputs, ...(usePoints ? { usePoints } : {}) });
 
