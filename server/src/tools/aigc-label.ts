@@ -10,3 +10,12 @@ export const AI_PRODUCER = '万象 AI';
 export function aigcLabel(contentId: string): Record<string, string> {
   return { Label: '1', ContentProducer: AI_PRODUCER, ProduceID: contentId, ContentPropagator: AI_PRODUCER, PropagateID: contentId };
 }
+
+/**
+ * The properties of a generated .docx (spread into docx's Document options): the producer, the
+ * title, the visible AI-content sentence as its description, and the label as the AIGC custom
+ * property. Every DOCX writer uses it, so the documents carry the label alike.
+ */
+export function aigcDocxProperties(title: string, contentId: string, description: string) {
+  return { creator: AI_PRODUCER, title, description, customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }] };
+}

@@ -1,6 +1,6 @@
 import { AlignmentType, Document, ExternalHyperlink, Footer, HeadingLevel, Packer, Paragraph, ShadingType, TextRun } from 'docx';
 import { AIGC_BAND_LABELS, AIGC_MSG, MSG, type AigcBand, type AigcReport, type AigcSimilarityReport } from '@wanxiang/contract';
-import { AI_PRODUCER, aigcLabel } from '../../tools/aigc-label';
+import { aigcDocxProperties } from '../../tools/aigc-label';
 
 /**
  * The downloadable report of a check as a .docx (converted to PDF with LibreOffice where installed,
@@ -113,10 +113,7 @@ export async function reportDocx(report: AigcReport | AigcSimilarityReport, cont
     ],
   });
   const doc = new Document({
-    creator: AI_PRODUCER,
-    title: report.title,
-    description: MSG.aiDisclaimer,
-    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }],
+    ...aigcDocxProperties(report.title, contentId, MSG.aiDisclaimer),
     styles: { default: { document: { run: { font: FONT, size: 21 }, paragraph: { spacing: { line: 300 } } } } },
     sections: [
       {

@@ -14,7 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import { MSG } from '@wanxiang/contract';
-import { AI_PRODUCER, aigcLabel } from '../../tools/aigc-label';
+import { aigcDocxProperties } from '../../tools/aigc-label';
 
 /**
  * A saved run as a file to download (docs/api.md "Tools"): markdown, or a Word document with the
@@ -127,10 +127,7 @@ export function markdownBlocks(markdown: string): (Paragraph | Table)[] {
 export async function runDocx(run: ExportedRun): Promise<Buffer> {
   const footerLine = () => new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: MSG.aiDisclaimer, size: 18, color: '808080' })] });
   const doc = new Document({
-    creator: AI_PRODUCER,
-    title: run.title,
-    description: MSG.aiDisclaimer,
-    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(run.id)) }],
+    ...aigcDocxProperties(run.title, run.id, MSG.aiDisclaimer),
     sections: [
       {
         footers: { default: new Footer({ children: [footerLine()] }) },

@@ -1,6 +1,6 @@
 import { AlignmentType, BorderStyle, Document, Footer, Packer, Paragraph, Tab, TabStopPosition, TabStopType, TextRun } from 'docx';
 import { MSG, type ResumeTemplate } from '@wanxiang/contract';
-import { AI_PRODUCER, aigcLabel } from '../aigc-label';
+import { aigcDocxProperties } from '../aigc-label';
 import type { ResumeContent } from './resume-content';
 
 /**
@@ -106,10 +106,7 @@ export async function resumeDocx(resume: ResumeContent, template: ResumeTemplate
     ],
   });
   const doc = new Document({
-    creator: AI_PRODUCER,
-    title: `${resume.name}的简历`,
-    description: MSG.aiDisclaimer,
-    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }],
+    ...aigcDocxProperties(`${resume.name}的简历`, contentId, MSG.aiDisclaimer),
     styles: { default: { document: { run: { font: FONT, size: 21 }, paragraph: { spacing: { line: 300 } } } } },
     sections: [
       {

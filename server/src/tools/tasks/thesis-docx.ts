@@ -13,7 +13,7 @@ import {
 } from 'docx';
 import { estimatePageNumbers } from 'docx/layout';
 import { MSG, THESIS_MSG } from '@wanxiang/contract';
-import { AI_PRODUCER, aigcLabel } from '../aigc-label';
+import { aigcDocxProperties } from '../aigc-label';
 import type { ThesisReference } from '../../modules/thesis/references';
 import { referenceLine } from '../../modules/thesis/references';
 
@@ -131,10 +131,7 @@ export async function thesisDocx(doc: ThesisDocument, contentId: string): Promis
   body.push(...references(doc.references, labelsOf(doc).references));
 
   const file = new Document({
-    creator: AI_PRODUCER,
-    title: doc.title,
-    description: MSG.aiDisclaimer,
-    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }],
+    ...aigcDocxProperties(doc.title, contentId, MSG.aiDisclaimer),
     features: { updateFields: true },
     // The table of contents is written with its page numbers (estimated from the layout), so it reads right in
     // LibreOffice's PDF and in viewers that never update fields; Word still updates it on open.

@@ -1,7 +1,7 @@
 import { AlignmentType, Document, Footer, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { MSG } from '@wanxiang/contract';
 import { startTsWorker } from '../../infra/worker/ts-worker';
-import { aigcLabel, AI_PRODUCER } from '../aigc-label';
+import { aigcDocxProperties } from '../aigc-label';
 import type { PdfPagesReply, PdfPagesRequest } from './translate-pdf-worker';
 import type { TranslateMode } from './translate-ooxml';
 
@@ -114,10 +114,7 @@ export async function translatedPdfDocx(title: string, pages: readonly Translate
     });
   });
   const doc = new Document({
-    creator: AI_PRODUCER,
-    title,
-    description: MSG.docTranslateLabel,
-    customProperties: [{ name: 'AIGC', value: JSON.stringify(aigcLabel(contentId)) }],
+    ...aigcDocxProperties(title, contentId, MSG.docTranslateLabel),
     styles: { default: { document: { run: { font: FONT, size: 21 } } } },
     sections: [
       {
