@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { COVER_PLATFORMS, DESIGN_TASK_TOOLS, MSG, RED_COVER, toolById, type TaskFile } from '@wanxiang/contract';
+import { COVER_PLATFORMS, DESIGN_TASK_TOOLS, MSG, RED_COVER, toolById } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { ImageBackend } from '../../infra/images';
-import { TaskFailure, type TaskRow, type TaskRunTools } from '../../jobs';
+import { TaskFailure, type TaskRow } from '../../jobs';
 import { readFileBytes } from '../../modules/files/service';
-import { storeTaskFile } from '../../modules/tasks/lifecycle';
 import { coverDesign, iconDesign, logoDesign, redCoverDesign } from './design-layouts';
 import { signatureDesign } from './design-sign';
 import { DESIGN_LOOKS } from './design-styles';
@@ -14,6 +13,7 @@ import { iconGlyph, wrapEven, wrapText } from './design-text';
 import { designToolHandlers } from './design-tool';
 import { findTaskHandler } from './index';
 import { runningTask } from '../../jobs/testing/engine';
+import { recordingTools } from './testing/recording-tools';
 
 /**
  * The design tools' handler run directly (no queue) against the demo painter: each tool's designs
@@ -33,21 +33,7 @@ describe('design tool handlers', () => {
 
   const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => runningTask(userId, toolId, inputs, extra);
 
-  const toolsFor = (task: TaskRow) => {
-    const save = storeTaskFile(t.ctx);
-    const seen = { progress: [] as number[], saved: [] as TaskFile[] };
-    const tools: TaskRunTools = {
-      signal: new AbortController().signal,
-      progress: async (pct) => void seen.progress.push(pct),
-      saveFile: async (file) => {
-        const saved = await save(task, file);
-        seen.saved.push(saved);
-        return saved;
-      },
-      setVendor: async () => undefined,
-    };
-    return { tools, seen };
-  };
+  const toolsFor = (task: TaskRow) => recordingTools(t.ctx, task);
 
   /** The form's defaults plus the given values. */
   const inputsOf = (id: string, given: TaskRow['inputs']): TaskRow['inputs'] => {

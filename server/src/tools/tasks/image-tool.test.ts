@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { FACE_TOOL_IDS, IMAGE_TOOLS, MSG, toolById, type TaskFile } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { ImageAdapter, ImageBackend } from '../../infra/images';
-import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../jobs';
+import { TaskFailure, type TaskHandler, type TaskRow } from '../../jobs';
 import { readFileBytes, saveFile } from '../../modules/files/service';
-import { storeTaskFile } from '../../modules/tasks/lifecycle';
 import { findTaskHandler } from './index';
 import { imageToolHandlers } from './image-tool';
 import { plainQrCode, readQrCode } from './qr';
 import { runningTask } from '../../jobs/testing/engine';
+import { recordingTools } from './testing/recording-tools';
 
 /**
  * The image tools' handlers run directly (no queue) against the demo painter: every tool's
@@ -46,24 +46,7 @@ describe('image tool handlers', () => {
   const taskOf = (toolId: string, inputs: TaskRow['inputs'], extra: Partial<TaskRow> = {}): TaskRow => runningTask(userId, toolId, inputs, extra);
 
   /** Tools that record what the handler reported and store files in the real file store. */
-  const toolsFor = (task: TaskRow) => {
-    const save = storeTaskFile(t.ctx);
-    const seen = { progress: [] as number[], stages: [] as string[], vendor: [] as unknown[], saved: [] as TaskFile[] };
-    const tools: TaskRunTools = {
-      signal: new AbortController().signal,
-      progress: async (pct, stage) => {
-        seen.progress.push(pct);
-        if (stage) seen.stages.push(stage);
-      },
-      saveFile: async (file) => {
-        const saved = await save(task, file);
-        seen.saved.push(saved);
-        return saved;
-      },
-      setVendor: async (data) => void seen.vendor.push(data),
-    };
-    return { tools, seen };
-  };
+  const toolsFor = (task: TaskRow) => recordingTools(t.ctx, task);
 
   const handlerOf = (id: string, ctx: Parameters<typeof imageToolHandlers>[0] = t.ctx): TaskHandler => imageToolHandlers(ctx).find((h) => h.name === id)!;
 

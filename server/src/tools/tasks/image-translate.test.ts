@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MSG, type TaskFile } from '@wanxiang/contract';
+import { MSG } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { TaskFailure, type TaskRow, type TaskRunTools } from '../../jobs';
+import { TaskFailure, type TaskRow } from '../../jobs';
 import { runningTask } from '../../jobs/testing/engine';
 import { readFileBytes, saveFile } from '../../modules/files/service';
-import { storeTaskFile } from '../../modules/tasks/lifecycle';
 import { findTaskHandler } from './index';
 import { imageTranslatePrompt } from './image-translate';
+import { recordingTools } from './testing/recording-tools';
 
 /**
  * 图片翻译's handler run directly against the demo upstream: the answer (recognised text and its
@@ -24,22 +24,7 @@ describe('图片翻译 handler', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const toolsFor = (task: TaskRow) => {
-    const save = storeTaskFile(t.ctx);
-    const saved: TaskFile[] = [];
-    const stages: string[] = [];
-    const tools: TaskRunTools = {
-      signal: new AbortController().signal,
-      progress: async (_pct, stage) => void (stage && stages.push(stage)),
-      saveFile: async (file) => {
-        const f = await save(task, file);
-        saved.push(f);
-        return f;
-      },
-      setVendor: async () => undefined,
-    };
-    return { tools, saved, stages };
-  };
+  const toolsFor = (task: TaskRow) => recordingTools(t.ctx, task);
   const upload = async (name: string, body: Buffer) =>
     (await saveFile(t.ctx, { userId, name, contentType: 'image/png', body, purpose: 'upload' })).id;
 
@@ -48,12 +33,12 @@ describe('图片翻译 handler', () => {
       .png()
       .toBuffer();
     const task = runningTask(userId, 'translateImage', { image: await upload('sign.png', png), to: '英语' });
-    const { tools, stages } = toolsFor(task);
+    const { tools, seen } = toolsFor(task);
     const outcome = await findTaskHandler(t.ctx, 'translateImage')!.run(task, tools);
     expect(outcome.text).toContain('## 识别的文字');
     expect(outcome.text).toContain('（演示）这是一张 400×200 像素的图片');
     expect(outcome.text).toContain('## 英语译文');
-    expect(stages).toEqual([MSG.translateImageStageReading, MSG.translateImageStageWorking, MSG.translateImageStageSaving]);
+    expect(seen.stages).toEqual([MSG.translateImageStageReading, MSG.translateImageStageWorking, MSG.translateImageStageSaving]);
     const file = outcome.files[0]!;
     expect(file.name).toBe('图片翻译.md');
     expect((await readFileBytes(t.ctx, userId, file.id)).data.toString('utf8')).toBe(`${outcome.text}\n\n---\n\n${MSG.aiDisclaimer}\n`);
@@ -61,9 +46,9 @@ describe('图片翻译 handler', () => {
 
   it('fails in Chinese for a file that is not a picture, saving nothing', async () => {
     const task = runningTask(userId, 'translateImage', { image: await upload('fake.png', Buffer.from('not a picture')), to: '中文' });
-    const { tools, saved } = toolsFor(task);
+    const { tools, seen } = toolsFor(task);
     await expect(findTaskHandler(t.ctx, 'translateImage')!.run(task, tools)).rejects.toBeInstanceOf(TaskFailure);
-    expect(saved).toHaveLength(0);
+    expect(seen.saved).toHaveLength(0);
   });
 
   it('asks for the target language named in the form', () => {

@@ -4,16 +4,16 @@ import mammoth from 'mammoth';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
-import { MSG, type TaskFile } from '@wanxiang/contract';
+import { MSG } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { docxWith, pdfOfPages, pdfWith } from '../../../../test/fixtures/documents';
-import { TaskFailure, type TaskRow, type TaskRunTools } from '../../../jobs';
+import { TaskFailure, type TaskRow } from '../../../jobs';
 import { runningTask } from '../../../jobs/testing/engine';
 import { readFileBytes, saveFile } from '../../../modules/files/service';
-import { storeTaskFile } from '../../../modules/tasks/lifecycle';
 import { findTaskHandler } from '../index';
 import { binaryAvailable, runBinary } from './run-binary';
 import { pageParagraphs } from './text-docx';
+import { recordingTools } from '../testing/recording-tools';
 
 /**
  * Every /PdfTools operation's handler run directly (no queue) on real files: page counts of the
@@ -40,21 +40,7 @@ describe('PDF tool handlers', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const toolsFor = (task: TaskRow) => {
-    const save = storeTaskFile(t.ctx);
-    const seen = { progress: [] as number[], saved: [] as TaskFile[] };
-    const tools: TaskRunTools = {
-      signal: new AbortController().signal,
-      progress: async (pct) => void seen.progress.push(pct),
-      saveFile: async (file) => {
-        const saved = await save(task, file);
-        seen.saved.push(saved);
-        return saved;
-      },
-      setVendor: async () => undefined,
-    };
-    return { tools, seen };
-  };
+  const toolsFor = (task: TaskRow) => recordingTools(t.ctx, task);
 
   async function run(toolId: string, inputs: TaskRow['inputs']) {
     const task = runningTask(userId, toolId, inputs);
