@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MSG, type ToolSpec } from '@wanxiang/contract';
 import type { CatalogModel } from '../../catalog';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { LlmError } from '../../llm/errors';
 import { TaskFailure, type TaskHandler } from '../../jobs';
 import type { AppContext } from '../../context';
@@ -72,23 +72,11 @@ export function reversePromptHandler(ctx: ReverseContext, tool: Pick<ToolSpec, '
       const label = tool.fields.find((f) => f.name === 'image')?.label ?? '图片';
       const pic = await readPicture(ctx, task.userId, String(task.inputs.image), label, VISION_MAX_SIDE);
       await tools.progress(20, MSG.imgStageDescribing);
-      const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(await demoReversePrompt(pic.bytes, lang)) } : undefined;
+      const demoAnswer = ctx.llm.demo ? await demoReversePrompt(pic.bytes, lang) : null;
       const ask = lang === 'zh' ? '请为这张图片写 AI 绘画提示词。' : 'Write the AI image prompt for this picture.';
-      let answer = '';
+      let answer: string;
       try {
-        for await (const delta of ctx.llm.stream({
-          model,
-          messages: [
-            { role: 'system', content: SYSTEM[lang] },
-            { role: 'user', content: ask, parts: [{ type: 'text', text: ask }, { type: 'image_url', image_url: { url: `data:image/png;base64,${pic.bytes.toString('base64')}` } }] },
-          ],
-          temperature: 0.3,
-          maxTokens: 800,
-          signal: tools.signal,
-          ...(headers ? { headers } : {}),
-        })) {
-          if (delta.type === 'text') answer += delta.text;
-        }
+        answer = await wholeAnswer(ctx, model, { system: SYSTEM[lang], user: ask, png: pic.bytes, temperature: 0.3, maxTokens: 800, demoAnswer }, tools.signal);
       } catch (err) {
         if (tools.signal.aborted) throw err;
         if (err instanceof LlmError) throw new TaskFailure(MSG.imgReverseFailed);

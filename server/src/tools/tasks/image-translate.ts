@@ -1,7 +1,7 @@
 import { MSG, TRANSLATE_LANGUAGES, type ToolSpec } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { TaskFailure, type TaskHandler } from '../../jobs';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { LlmError } from '../../llm/errors';
 import { pickVisionModel } from '../../modules/img/describe-image';
 import { readPicture } from './image-inputs';
@@ -56,32 +56,11 @@ export function imageTranslateHandler(ctx: ImageTranslateContext, tool: Pick<Too
       const label = tool.fields.find((f) => f.name === 'image')?.label ?? '图片';
       const pic = await readPicture(ctx, task.userId, String(task.inputs.image), label, VISION_MAX_SIDE);
       await tools.progress(20, MSG.translateImageStageWorking);
-      const headers = ctx.llm.demo
-        ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(await demoImageTranslation(pic.width, pic.height, to)) }
-        : undefined;
+      const demoAnswer = ctx.llm.demo ? await demoImageTranslation(pic.width, pic.height, to) : null;
       const ask = imageTranslatePrompt(to);
-      let answer = '';
+      let answer: string;
       try {
-        for await (const delta of ctx.llm.stream({
-          model,
-          messages: [
-            {
-              role: 'user',
-              content: ask,
-              parts: [
-                { type: 'text', text: ask },
-                { type: 'image_url', image_url: { url: `data:image/png;base64,${pic.bytes.toString('base64')}` } },
-              ],
-            },
-          ],
-          temperature: 0.2,
-          maxTokens: 4_000,
-          signal: tools.signal,
-          ...(headers ? { headers } : {}),
-        })) {
-          if (delta.type === 'text') answer += delta.text;
-          if (answer.length > ANSWER_MAX_CHARS) break;
-        }
+        answer = await wholeAnswer(ctx, model, { user: ask, png: pic.bytes, temperature: 0.2, maxTokens: 4_000, demoAnswer, maxChars: ANSWER_MAX_CHARS }, tools.signal);
       } catch (err) {
         if (tools.signal.aborted) throw err;
         if (err instanceof LlmError) throw new TaskFailure(MSG.translateImageFailed);

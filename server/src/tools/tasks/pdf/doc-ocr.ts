@@ -12,7 +12,7 @@ import {
 import type { CatalogModel } from '../../../catalog';
 import type { AppContext } from '../../../context';
 import { TaskFailure, type TaskHandler, type TaskRow } from '../../../jobs';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../../llm/whole-answer';
 import { LlmError } from '../../../llm/errors';
 import { runDocx } from '../../../modules/tools/export';
 import { decodePicture } from '../image-inputs';
@@ -147,29 +147,10 @@ export function docOcrHandler(ctx: OcrContext, tool: ToolSpec): TaskHandler {
       const answers: string[] = [];
       for (const [n, page] of pages.entries()) {
         await tools.progress(20 + Math.round((65 * n) / pages.length), MSG.ocrStageRecognizing(n + 1, pages.length));
-        const headers = ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(await demoOcrAnswer(page.png, page.layer)) } : undefined;
-        let answer = '';
+        const demoAnswer = ctx.llm.demo ? await demoOcrAnswer(page.png, page.layer) : null;
+        let answer: string;
         try {
-          for await (const delta of ctx.llm.stream({
-            model,
-            messages: [
-              { role: 'system', content: SYSTEM },
-              {
-                role: 'user',
-                content: ASK,
-                parts: [
-                  { type: 'text', text: ASK },
-                  { type: 'image_url', image_url: { url: `data:image/png;base64,${page.png.toString('base64')}` } },
-                ],
-              },
-            ],
-            temperature: 0,
-            maxTokens: 4_000,
-            signal: tools.signal,
-            ...(headers ? { headers } : {}),
-          })) {
-            if (delta.type === 'text') answer += delta.text;
-          }
+          answer = await wholeAnswer(ctx, model, { system: SYSTEM, user: ASK, png: page.png, temperature: 0, maxTokens: 4_000, demoAnswer }, tools.signal);
         } catch (err) {
           if (tools.signal.aborted) throw err;
           if (err instanceof LlmError) throw new TaskFailure(MSG.ocrFailed);
