@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { CatalogModel } from '../../catalog';
-import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../llm/whole-answer';
 import { demoCondense } from './demo';
 
 /**
@@ -89,21 +89,19 @@ export async function condenseSource(ctx: CondenseContext, req: CondenseRequest)
 }
 
 async function summarise(ctx: CondenseContext, req: CondenseRequest, chunk: string, target: number, index: number, total: number): Promise<string> {
-  let out = '';
-  for await (const d of ctx.llm.stream({
-    model: req.model,
-    messages: [
-      { role: 'system', content: CONDENSE_SYSTEM },
-      { role: 'user', content: `${CONDENSE_MARKER}这是一份文档的第 ${index + 1}/${total} 段，请压缩到 ${target} 字以内：\n${chunk}` },
-    ],
-    temperature: 0.2,
-    // Chinese runs about one token a character; the margin lets a sentence finish.
-    maxTokens: Math.ceil(target * 1.5) + 200,
-    signal: req.signal,
-    headers: ctx.llm.demo ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demoCondense(chunk, target)) } : undefined,
-  })) {
-    if (d.type === 'text') out += d.text;
-  }
+  const out = await wholeAnswer(
+    ctx,
+    req.model,
+    {
+      system: CONDENSE_SYSTEM,
+      user: `${CONDENSE_MARKER}这是一份文档的第 ${index + 1}/${total} 段，请压缩到 ${target} 字以内：\n${chunk}`,
+      temperature: 0.2,
+      // Chinese runs about one token a character; the margin lets a sentence finish.
+      maxTokens: Math.ceil(target * 1.5) + 200,
+      demoAnswer: ctx.llm.demo ? demoCondense(chunk, target) : null,
+    },
+    req.signal,
+  );
   return cutAtLine(out.trim(), Math.ceil(target * 1.3));
 }
 

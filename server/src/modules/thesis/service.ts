@@ -5,6 +5,7 @@ import type { CatalogModel } from '../../catalog';
 import type { AuthUser } from '../../http/auth-user';
 import { refused } from '../../http/errors';
 import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from '../../llm/demo-upstream/given-answer';
+import { wholeAnswer } from '../../llm/whole-answer';
 import type { StreamJob } from '../../streaming/engine';
 import { pickPromptModel } from '../img/prompt-helper';
 import { releaseReservation, reserveQuota, settleReservation } from '../quota/service';
@@ -57,21 +58,20 @@ export async function correctText(ctx: AppContext, user: Pick<AuthUser, 'id' | '
   if (!model) throw refused(THESIS_MSG.noModel, Code.MODEL_OFFLINE);
   const mode = req.mode ?? 'correction';
   const hold = await reserveQuota(ctx, user, { quotaKey: CORRECTION_QUOTA_KEY, blockedVips: [] }, `doc:correct:${randomUUID()}`);
-  let answer = '';
+  let answer: string;
   try {
-    for await (const d of ctx.llm.stream({
+    answer = await wholeAnswer(
+      ctx,
       model,
-      messages: [
-        { role: 'system', content: correctionSystem(mode) },
-        { role: 'user', content: correctionUserMessage(req.text) },
-      ],
-      temperature: 0.1,
-      maxTokens: 4_000,
-      signal: AbortSignal.timeout(CORRECTION_TIMEOUT_MS),
-      ...(ctx.llm.demo ? { headers: { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(demoCorrections(req.text, mode)) } } : {}),
-    })) {
-      if (d.type === 'text') answer += d.text;
-    }
+      {
+        system: correctionSystem(mode),
+        user: correctionUserMessage(req.text),
+        temperature: 0.1,
+        maxTokens: 4_000,
+        demoAnswer: ctx.llm.demo ? demoCorrections(req.text, mode) : null,
+      },
+      AbortSignal.timeout(CORRECTION_TIMEOUT_MS),
+    );
   } catch (err) {
     await releaseReservation(ctx, hold);
     const failure = refused(THESIS_MSG.failed, Code.FAILED);
