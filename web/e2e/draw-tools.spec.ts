@@ -133,7 +133,9 @@ for (const view of VIEWS) {
       // pictures only ever came in (never a slot less), and it ended with four pictures.
       const states = seen.map((s) => s.split('|')).filter(([, p, w]) => Number(p) + Number(w) > 0);
       expect(states.length).toBeGreaterThan(0);
-      expect(states[0]![1]).toBe('0'); // the first look: four waiting slots, no picture yet
+      // The first look: places for all four with some still waiting (on a loaded machine the demo
+      // painter may finish a picture before the card's first fetch, so not always none yet).
+      expect(Number(states[0]![2])).toBeGreaterThan(0);
       for (const [, p, w] of states) expect(Number(p) + Number(w)).toBe(4);
       const filled = states.map(([, p]) => Number(p));
       expect(filled).toEqual([...filled].sort((a, b) => a - b));
