@@ -1,6 +1,6 @@
 import type { CatalogModel } from '../catalog';
-import type { AppContext } from '../context';
 import { encodeGivenAnswer, GIVEN_ANSWER_HEADER } from './demo-upstream/given-answer';
+import type { LlmGateway } from './gateway';
 
 export interface WholeAnswerRequest {
   /** The system message (none: the user's message alone). */
@@ -23,7 +23,7 @@ export interface WholeAnswerRequest {
  * 图片反推提示词). Errors (LlmError, an abort) reach the caller, which
  * words them for its own task.
  */
-export async function wholeAnswer(ctx: Pick<AppContext, 'llm'>, model: CatalogModel, req: WholeAnswerRequest, signal: AbortSignal): Promise<string> {
+export async function wholeAnswer(ctx: { llm: LlmGateway }, model: CatalogModel, req: WholeAnswerRequest, signal: AbortSignal): Promise<string> {
   const headers = ctx.llm.demo && req.demoAnswer !== null ? { [GIVEN_ANSWER_HEADER]: encodeGivenAnswer(req.demoAnswer) } : undefined;
   let answer = '';
   for await (const d of ctx.llm.stream({
