@@ -5,6 +5,11 @@ import { excalidrawAssets } from './vite-excalidraw-assets.ts';
 
 /** Vendor groups: split so the first page loads react + antd only; chat-only libraries come later. */
 const chunkGroups: { name: string; test: RegExp; priority: number }[] = [
+  // zod with the switch that turns its code generation off (web/src/boot/no-eval.ts), alone in one chunk:
+  // every chunk that builds a schema imports this one, so the switch has run before the first schema is
+  // built (a schema built before it probes `new Function`, which the CSP reports). Contract schemas
+  // must never share this chunk, or they would be built before the switch.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/]no-eval\.ts$|web[\\/]src[\\/]boot[\\/]no-eval\.ts$/, priority: 50 },
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|zustand)[\\/]/, priority: 40 },
   { name: 'antd-x', test: /node_modules[\\/](@ant-design[\\/]x|@ant-design[\\/]x-markdown)[\\/]/, priority: 35 },
   {
