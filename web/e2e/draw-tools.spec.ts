@@ -140,9 +140,9 @@ for (const view of VIEWS) {
       const filled = states.map(([, p]) => Number(p));
       expect(filled).toEqual([...filled].sort((a, b) => a - b));
       expect(states[states.length - 1]).toEqual(['succeeded', '4', '0']);
-      // Followed live, the pictures came one by one while the task still ran (each saved picture is
-      // its own event), not all at the end.
-      if (!view.holdEvents) expect(states.some(([state, p]) => state === 'running' && Number(p) > 0)).toBe(true);
+      // That pictures come one by one while the task runs is proven without a race by the API test
+      // (server/src/tools/tasks/image-tasks.api.test.ts holds the painter between pictures); here the
+      // demo painter may finish all four before the card's first look on a fast run.
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `draw-text2image-result-${view.name}`);
 
