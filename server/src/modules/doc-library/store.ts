@@ -124,6 +124,17 @@ export async function pgvectorHits(db: Db, userId: number, docId: string, query:
   return res.rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
 }
 
+/** A passage as read back for answers and overviews: everything but its embedding and search tokens. */
+const PASSAGE_COLUMNS = {
+  id: docChunks.id,
+  docId: docChunks.docId,
+  userId: docChunks.userId,
+  seq: docChunks.seq,
+  page: docChunks.page,
+  section: docChunks.section,
+  content: docChunks.content,
+};
+
 /** Every embedded chunk of a document, for comparing in the server where the database has no pgvector. */
 export async function chunkEmbeddings(db: Db, userId: number, docId: string): Promise<{ id: number; embedding: number[] }[]> {
   const rows = await db
@@ -143,15 +154,7 @@ export async function selectChunks(
 ): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: docChunks.id,
-      docId: docChunks.docId,
-      userId: docChunks.userId,
-      seq: docChunks.seq,
-      page: docChunks.page,
-      section: docChunks.section,
-      content: docChunks.content,
-    })
+    .select(PASSAGE_COLUMNS)
     .from(docChunks)
     .where(and(eq(docChunks.userId, userId), eq(docChunks.docId, docId), inArray(docChunks.id, [...ids])));
 }
@@ -164,15 +167,7 @@ export async function leadingChunks(
   limit: number,
 ): Promise<Omit<ChunkRow, 'embedding' | 'tokens'>[]> {
   return db
-    .select({
-      id: docChunks.id,
-      docId: docChunks.docId,
-      userId: docChunks.userId,
-      seq: docChunks.seq,
-      page: docChunks.page,
-      section: docChunks.section,
-      content: docChunks.content,
-    })
+    .select(PASSAGE_COLUMNS)
     .from(docChunks)
     .where(and(eq(docChunks.userId, userId), eq(docChunks.docId, docId)))
     .orderBy(asc(docChunks.seq))
