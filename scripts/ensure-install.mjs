@@ -46,6 +46,18 @@ const hasOffice = () =>
   existsSync('/usr/lib/libreoffice/program/libsclo.so');
 // poppler-utils: PDF pages to images and PDF facts (pdftoppm, pdfinfo) for the PDF tools.
 const hasPoppler = () => existsSync('/usr/bin/pdftoppm') && existsSync('/usr/bin/pdfinfo');
+// The media tools (voice, music, video): ffmpeg/ffprobe for every cut, mix, subtitle and label, sox for
+// the demo melody, espeak-ng for demo speech, fpcalc (Chromaprint) for music recognition. The server
+// runs them as processes; the media tests need them, and so does the demo mode of a fresh clone.
+const MEDIA_BINARIES = ['/usr/bin/ffmpeg', '/usr/bin/ffprobe', '/usr/bin/sox', '/usr/bin/espeak-ng', '/usr/bin/fpcalc'];
+const hasMedia = () => MEDIA_BINARIES.every((b) => existsSync(b));
+
+if (!hasMedia()) {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run(`${sudo}apt-get update -qq`, env);
+  run(`${sudo}apt-get install -y -qq ffmpeg sox libsox-fmt-mp3 espeak-ng libchromaprint-tools`, env);
+}
 
 if (wantBrowser && (!existsSync('/usr/bin/chromium') || !hasFonts() || !hasOffice() || !hasPoppler())) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';

@@ -17,6 +17,12 @@ import { IMAGES_MSG } from './msg/images';
 import { TOOLS_MSG } from './msg/tools';
 import { WEBDISK_MSG } from './msg/webdisk';
 import { TRANSLATE_MSG } from './msg/translate';
+import { MEDIA_MSG } from './msg/media';
+import { VOICE_MSG } from './msg/voice';
+import { TALK_MSG } from './msg/talk';
+import { MUSIC_MSG } from './msg/music';
+import { VIDEO_MSG } from './msg/video';
+import { VIDEO_EDIT_MSG } from './msg/video-edit';
 
 /**
  * Every user-facing Chinese string of the spec, named by meaning. Web and server read
@@ -720,7 +726,13 @@ export const MSG = {
   ...DOC_TRANSLATE_MSG,
   ...PDF_TOOLS_MSG,
   ...TRANSLATE_MSG,
+  ...MEDIA_MSG,
+  ...VOICE_MSG,
+  ...TALK_MSG,
+  ...MUSIC_MSG,
+  ...VIDEO_MSG,
+  ...VIDEO_EDIT_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG, MEDIA_MSG, VOICE_MSG, TALK_MSG, MUSIC_MSG, VIDEO_MSG, VIDEO_EDIT_MSG } as const;

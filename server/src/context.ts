@@ -5,6 +5,7 @@ import { createKeyValueStore, type KeyValueStore } from './infra/kv';
 import { createSmsProvider, type SmsProvider } from './infra/sms';
 import { createSafeFetch, createSafeStreamFetch, type SafeFetch, type StreamFetch } from './infra/safe-fetch';
 import { createSpeechToText, type SpeechToText } from './infra/stt';
+import { createTextToSpeech, type TextToSpeech } from './infra/speech';
 import { createFileStore, type FileStore } from './infra/storage';
 import { catalogFile, loadCatalog, type Catalog } from './catalog';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
@@ -28,6 +29,8 @@ export interface AppContext {
   safeStreamFetch: StreamFetch;
   /** Speech to text for voice and video import. */
   stt: SpeechToText;
+  /** Text to speech for the voice tools, dubbing and voice conversation: a vendor, the demo voice (espeak-ng), or null (not enabled). */
+  speech: TextToSpeech | null;
   /** The file store: DATA_DIR/files, or an S3-compatible bucket (FILES_S3_*). */
   storage: FileStore;
   catalog: Catalog;
@@ -94,6 +97,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
   const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
+  const speech = overrides.speech !== undefined ? overrides.speech : createTextToSpeech(config, { demo: llm.demo });
   const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo });
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
@@ -101,7 +105,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
 }
 
 /** Close what the context opened, in reverse order. */

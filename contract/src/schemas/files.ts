@@ -47,15 +47,17 @@ export const FILE_UPLOAD_FAMILIES = {
       csv: 'text/csv; charset=utf-8',
     },
   },
+  // Audio and video are checked by what ffprobe reads in their bytes (server files/upload.ts); a
+  // browser recording is WebM (Chromium) or MP4 (Safari), stored as video/webm when it has pictures.
   audio: {
     label: '音频',
     maxBytes: 20 * MB,
-    types: { mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4' },
+    types: { mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', aac: 'audio/aac', flac: 'audio/flac', ogg: 'audio/ogg', opus: 'audio/ogg', webm: 'audio/webm' },
   },
   video: {
     label: '视频',
-    maxBytes: 50 * MB,
-    types: { mp4: 'video/mp4' },
+    maxBytes: 100 * MB,
+    types: { mp4: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska' },
   },
 } as const satisfies Record<string, FileUploadFamily>;
 

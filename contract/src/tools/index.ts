@@ -4,6 +4,7 @@ import { DESIGN_TOOLS } from './design';
 import { TASK_TOOLS } from './effects';
 import { GENERATE_TOOLS } from './generate';
 import { IMAGE_TOOLS } from './images';
+import { MEDIA_TOOLS } from './media';
 import { PAGE_ENTRIES } from './pages';
 import { PDF_TOOLS } from './pdf-tools';
 import { PENDING_ROUTES } from './pending';
@@ -33,8 +34,14 @@ export * from './pdf-pages';
 export * from './translate';
 export * from './thesis';
 export * from './translate-docs';
+export * from './media';
+export * from './media-voice';
+export * from './media-talk';
+export * from './media-music';
+export * from './media-video';
+export * from './media-video-edit';
 /** The whole registry: every tool and built page. Ids are unique, paths belong to one entry. */
-export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...DOC_TRANSLATE_TOOL_SPECS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS, ...PDF_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...GENERATE_TOOLS, ...TASK_TOOLS, ...IMAGE_TOOLS, ...DESIGN_TOOLS, ...WRITING_TOOLS, ...CHART_TOOLS, ...PAGE_ENTRIES, ...DESIGN_DOC_TOOLS, ...DOC_TRANSLATE_TOOL_SPECS, ...THESIS_TOOLS, ...TRANSLATE_TOOLS, ...PDF_TOOLS, ...MEDIA_TOOLS];
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 const byPath = new Map(TOOLS.flatMap((t) => t.paths.map((p) => [p, t] as const)));

@@ -270,6 +270,9 @@ describe('model catalog data', () => {
       'doc_thesis',
       'aigc_check',
       'aigc_rewrite',
+      'ai_speech',
+      'ai_voice_clone',
+      'media_edit',
     ]);
   });
 

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, type Envelope, type StoredFile } from '@wanxiang/contract';
+import { Code, FILE_UPLOAD_EXTENSIONS, MSG, type Envelope, type StoredFile } from '@wanxiang/contract';
+import { ffmpeg, withWorkDir } from '../../infra/av';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { tinyPng } from '../../../test/fixtures/documents';
@@ -135,11 +136,33 @@ describe.each(testDbKinds())('files API on %s (disk store)', (kind) => {
     expect(none.json()).toMatchObject({ code: Code.NOT_FOUND, msg: MSG.filesNoThumb });
   });
 
+  it('reads audio and video by their bytes: a real recording is kept under its real type, a renamed text is refused', async () => {
+    const { token } = await t.loginAs();
+    const make = (args: string[], ext: string) =>
+      withWorkDir(async (dir) => {
+        const out = join(dir, `x.${ext}`);
+        await ffmpeg([...args, out]);
+        return (await import('node:fs/promises')).readFile(out);
+      });
+    const tone = await make(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'], 'mp3');
+    expect(await uploaded(token, '录音.mp3', tone)).toMatchObject({ contentType: 'audio/mpeg' });
+    // A browser recording of sound only (WebM/Opus) is audio; one with pictures is a video whatever it is called.
+    const voice = await make(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=1', '-c:a', 'libopus'], 'webm');
+    expect(await uploaded(token, 'rec.webm', voice)).toMatchObject({ contentType: 'audio/webm' });
+    const clip = await make(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5:duration=1', '-c:v', 'libvpx'], 'webm');
+    expect(await uploaded(token, 'clip.webm', clip)).toMatchObject({ contentType: 'video/webm' });
+    const soundOnlyMp4 = await make(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=1', '-c:a', 'aac', '-f', 'mp4'], 'mp4');
+    expect(await uploaded(token, 'voice.mp4', soundOnlyMp4)).toMatchObject({ contentType: 'audio/mp4' });
+    for (const [name, data] of [['fake.mp3', Buffer.from('ID3 not really audio')], ['notes.mp4', Buffer.from('just some text')], ['half.mov', tone.subarray(0, 40)]] as const) {
+      expect((await upload(token, name, data)).body, name).toMatchObject({ code: Code.BAD_REQUEST, msg: MSG.filesContentMismatch });
+    }
+  });
+
   it('refuses a wrong type, a fake image, a mislabelled document, an empty file and a too large one in Chinese', async () => {
     const { token } = await t.loginAs();
     const wrong = await upload(token, 'run.exe', Buffer.from('MZ'));
     expect(wrong.status).toBe(400);
-    expect(wrong.body.msg).toBe(MSG.filesTypeOnly('png、jpg、jpeg、webp、gif、pdf、docx、xlsx、pptx、txt、md、csv、mp3、wav、m4a、mp4'));
+    expect(wrong.body.msg).toBe(MSG.filesTypeOnly(FILE_UPLOAD_EXTENSIONS.join('、')));
     expect((await upload(token, 'photo.png', Buffer.from('<svg onload=alert(1)>'))).body).toMatchObject({
       code: Code.BAD_REQUEST,
       msg: MSG.filesImageUnreadable,

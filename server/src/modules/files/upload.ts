@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { Code, FILE_UPLOAD_EXTENSIONS, FILE_UPLOAD_FAMILIES, fileExtension, MSG, uploadFamilyOf, type StoredFile } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
+import { mediaKind, probeBytes } from '../../infra/av';
 import { AppError, badRequest } from '../../http/errors';
 import { expiryFor } from '../uploads/retention';
 import { cleanFileName, FILE_IMAGE_MAX_PIXELS, saveFile } from './service';
@@ -33,6 +34,10 @@ export async function uploadUserFile(ctx: FileUploadContext, owner: { id: number
     const real = await decodedImageType(file.data);
     if (!real) throw badRequest(MSG.filesImageUnreadable);
     contentType = real;
+  } else if (accepted.family === 'audio' || accepted.family === 'video') {
+    const real = await realMediaType(fileExtension(name), file.data, accepted.family);
+    if (!real) throw badRequest(MSG.filesContentMismatch);
+    contentType = real;
   } else if (!looksLike(fileExtension(name), file.data)) {
     throw badRequest(MSG.filesContentMismatch);
   }
@@ -56,6 +61,21 @@ export async function decodedImageType(data: Buffer): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** Pictures in a WebM, MKV or MOV make it a video whatever it is called; a file ffprobe cannot read is refused. */
+const VIDEO_TYPE_OF: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4', m4a: 'video/mp4', mov: 'video/quicktime', mkv: 'video/x-matroska' };
+
+/**
+ * The stored type of an audio or video upload, read by ffprobe from its bytes: null when it is not
+ * media, or is audio where a video was named (an .mp4 of sound only is kept as audio/mp4).
+ */
+export async function realMediaType(ext: string, data: Buffer, family: 'audio' | 'video'): Promise<string | null> {
+  const kind = mediaKind(await probeBytes(data, { timeoutMs: 20_000 }));
+  if (!kind) return null;
+  if (kind === 'video') return VIDEO_TYPE_OF[ext] ?? null;
+  if (family === 'audio') return uploadFamilyOf(ext)?.contentType ?? null;
+  return ext === 'mp4' || ext === 'mov' ? 'audio/mp4' : null;
 }
 
 const startsWith = (data: Buffer, text: string, at = 0) => data.subarray(at, at + text.length).toString('latin1') === text;

@@ -45,6 +45,12 @@ export const SERVER_METERED_QUOTA_KEYS = [
   'draw_matting',
   'draw_qrcode',
   'draw_face',
+  // The media family (issue 15; server/src/tools/tasks/media/): held per task by the task engine.
+  'ai_music',
+  'ai_video',
+  'ai_speech',
+  'ai_voice_clone',
+  'media_edit',
 ] as const;
 
 /**

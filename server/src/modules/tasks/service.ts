@@ -15,7 +15,7 @@ import { toTaskInfo } from './public';
  * and every file it names must be the caller's own upload of an accepted type and size.
  */
 
-export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage' | 'images'>;
+export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage' | 'images' | 'stt' | 'speech' | 'safeFetch' | 'moduleStates'>;
 type Asker = Pick<AuthUser, 'id' | 'vip'>;
 
 async function ownTask(ctx: Pick<AppContext, 'database'>, userId: number, id: string): Promise<TaskRow> {

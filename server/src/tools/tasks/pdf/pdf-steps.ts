@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG, parsePageRanges, rangesPageCount } from '@wanxiang/contract';
 import { TaskFailure, type TaskRow } from '../../../jobs';
-import { BinaryError } from './run-binary';
+import { BinaryError } from '../../../infra/process/run-binary';
 
 /**
  * Steps the PDF task tools (pdf-tools.ts, doc-ocr.ts) share, so their page lists, converter

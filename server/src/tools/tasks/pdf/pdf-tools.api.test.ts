@@ -12,7 +12,7 @@ import { multipartBody } from '../../../../test/multipart';
 import type { RunningTaskEngine } from '../../../jobs';
 import { startTasks } from '../../../modules/tasks/lifecycle';
 import { quotaUsage } from '../../../modules/quota/service';
-import { binaryAvailable } from './run-binary';
+import { binaryAvailable } from '../../../infra/process/run-binary';
 
 /**
  * The PDF tools and 文字识别 through the real routes (files upload, POST /api/v1/tools/{id}/run,

@@ -11,7 +11,7 @@ import { TaskFailure, type TaskRow } from '../../../jobs';
 import { runningTask } from '../../../jobs/testing/engine';
 import { readFileBytes, saveFile } from '../../../modules/files/service';
 import { findTaskHandler } from '../index';
-import { binaryAvailable, runBinary } from './run-binary';
+import { binaryAvailable, runBinary } from '../../../infra/process/run-binary';
 import { pageParagraphs } from './text-docx';
 import { recordingTools } from '../testing/recording-tools';
 

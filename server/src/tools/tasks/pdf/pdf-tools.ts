@@ -22,7 +22,7 @@ import { decodePicture } from '../image-inputs';
 import { checkDocxBytes, checkPdfBytes, readInput, readPdf, refusalOf, resultName, type CheckedPdf } from './pdf-inputs';
 import { pdfPageTexts, renderPage } from './poppler';
 import { converterFailure, pageListRefusal, withPdfOnDisk } from './pdf-steps';
-import { BinaryError } from './run-binary';
+import { BinaryError } from '../../../infra/process/run-binary';
 import { docxToPdfWithOffice, pdfToDocxWithOffice } from './soffice';
 import { textPagesDocx } from './text-docx';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runBinary } from './run-binary';
+import { runBinary } from '../../../infra/process/run-binary';
 
 /**
  * poppler-utils (Debian package, installed by scripts/ensure-install.mjs --browser): pdftoppm

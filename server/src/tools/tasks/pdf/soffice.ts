@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BinaryError, runBinary } from './run-binary';
+import { BinaryError, runBinary } from '../../../infra/process/run-binary';
 
 /**
  * LibreOffice in headless mode for the PDF tools: Word to PDF (`--convert-to pdf`) and PDF to Word

@@ -1,0 +1,59 @@
+/**
+ * Text to speech (issue 15): a text in, spoken audio out. One interface for the vendors (OpenAI
+ * speech protocol, MiniMax T2A, DashScope CosyVoice) and for the demo voice (espeak-ng), so the
+ * voice tools, video dubbing and voice conversation speak through the same thing.
+ */
+
+export interface SpeechVoice {
+  /** Our id of the voice (what the form sends); a cloned voice is `clone:<id>`. */
+  id: string;
+  /** Chinese name shown in the picker. */
+  name: string;
+  gender?: 'male' | 'female';
+  /** Emotions the vendor offers for this voice (our ids: happy, sad, angry...); empty = none. */
+  emotions?: readonly string[];
+}
+
+export interface SpeechJob {
+  text: string;
+  /** A SpeechVoice id of this backend; absent = its default voice. */
+  voice?: string;
+  /** 0.5-2.0, 1 = normal. */
+  speed?: number;
+  /** Semitones, -12..12, 0 = normal (vendors without pitch ignore it). */
+  pitch?: number;
+  emotion?: string;
+  format: 'mp3' | 'wav';
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  bytes: Buffer;
+  mime: 'audio/mpeg' | 'audio/wav';
+  /** Made by the demo voice (results say 演示). */
+  demo: boolean;
+}
+
+export interface TextToSpeech {
+  /** 'demo' for espeak-ng, else the vendor id. */
+  readonly name: string;
+  readonly demo: boolean;
+  /** Most characters one synthesize call takes; longer texts are split by the caller (and joined). */
+  readonly maxChars: number;
+  voices(): readonly SpeechVoice[];
+  synthesize(job: SpeechJob): Promise<SpeechResult>;
+}
+
+export type SpeechFailure = 'not_configured' | 'auth' | 'rejected' | 'rate_limited' | 'upstream' | 'timeout' | 'network' | 'bad_answer';
+
+/** Why speech failed; `message` is for logs (never the key), users see a Chinese sentence chosen by the reason. */
+export class SpeechError extends Error {
+  constructor(
+    readonly reason: SpeechFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SpeechError';
+  }
+}
