@@ -201,6 +201,22 @@ const EnvSchema = z
     /** Milliseconds one transcription may take. */
     STT_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
 
+    /** Music (issue 15; infra/music): MiniMax music_generation key (unset = no MiniMax songs) and its API base. */
+    MINIMAX_MUSIC_API_KEY: z.string().optional(),
+    MINIMAX_MUSIC_BASE_URL: z.string().url().default('https://api.minimaxi.com'),
+    MINIMAX_MUSIC_MODEL: z.string().min(1).default('music-2.0'),
+    /** A Suno-style relay the operator names (POST /suno/submit/music, GET /suno/fetch/{id}); off when unset. */
+    SUNO_RELAY_URL: optionalUrl,
+    SUNO_RELAY_KEY: z.string().optional(),
+    SUNO_MODEL: z.string().min(1).default('chirp-v4'),
+    /** Track separation service (Demucs/UVR behind the protocol of infra/music/separation.ts); off when unset. */
+    SEPARATION_URL: optionalUrl,
+    SEPARATION_KEY: z.string().optional(),
+    /** AcoustID client key for 听歌识曲 (fingerprints looked up at api.acoustid.org); off when unset. */
+    ACOUSTID_KEY: z.string().optional(),
+    /** Milliseconds one song may take from submit to downloaded takes. */
+    MUSIC_TIMEOUT_MS: z.coerce.number().int().min(10_000).default(600_000),
+
     /** HTTP: ms a client may take to send a whole request (headers and body); the web app itself gives up after 120 s. Responses (chat streams) are not limited. */
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     /** HTTP: ms a client may take to send the request headers. */
@@ -449,6 +465,14 @@ export interface Config {
   /** Document library embeddings (modules/doc-library/embeddings.ts): off when model or baseUrl is empty. */
   docEmbeddings: { model: string; vendor?: string; baseUrl?: string; apiKey?: string };
   stt: { provider: 'none' | 'openai'; baseUrl: string; apiKey?: string; model: string; language?: string; timeoutMs: number };
+  /** Music vendors, separation service and AcoustID (infra/music): each off when its URL or key is unset. */
+  music: {
+    minimax: { apiKey?: string; baseUrl: string; model: string };
+    suno: { relayUrl?: string; apiKey?: string; model: string };
+    separation: { url?: string; apiKey?: string };
+    acoustidKey?: string;
+    timeoutMs: number;
+  };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
   images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
   /** Document translation: the optional layout-preserving PDF engine (server/src/tools/tasks/translate-layout.ts). */
@@ -598,6 +622,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       model: e.STT_MODEL,
       language: e.STT_LANGUAGE || undefined,
       timeoutMs: e.STT_TIMEOUT_MS,
+    },
+    music: {
+      minimax: { apiKey: e.MINIMAX_MUSIC_API_KEY || undefined, baseUrl: e.MINIMAX_MUSIC_BASE_URL, model: e.MINIMAX_MUSIC_MODEL },
+      suno: { relayUrl: e.SUNO_RELAY_URL, apiKey: e.SUNO_RELAY_KEY || undefined, model: e.SUNO_MODEL },
+      separation: { url: e.SEPARATION_URL, apiKey: e.SEPARATION_KEY || undefined },
+      acoustidKey: e.ACOUSTID_KEY || undefined,
+      timeoutMs: e.MUSIC_TIMEOUT_MS,
     },
     wechat: {
       login: e.WECHAT_LOGIN ?? (e.NODE_ENV === 'production' ? 'off' : 'dev'),
