@@ -39,7 +39,8 @@ export function acoustIdLookup(cfg: { key: string; url?: string }, http: MusicHt
     async lookup(fp, signal) {
       const body = new URLSearchParams({ client: cfg.key, duration: String(Math.round(fp.duration)), fingerprint: fp.fingerprint, meta: 'recordings releasegroups', format: 'json' });
       const res = await musicFetch(http, cfg.url ?? ACOUSTID_LOOKUP_URL, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, signal);
-      const answer = (await readJson(res, 'acoustid')) as {
+      // AcoustID answers its refusals (a bad key: code 4) as HTTP 400 with a JSON body: read it either way.
+      const answer = (res.status === 400 ? await res.json().catch(() => ({})) : await readJson(res, 'acoustid')) as {
         status?: string;
         error?: { code?: number; message?: string };
         results?: { score?: number; recordings?: { title?: string; artists?: { name?: string }[]; releasegroups?: { title?: string }[] }[] }[];
