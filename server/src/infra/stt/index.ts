@@ -2,7 +2,8 @@ import type { Config } from '../../config';
 import { createOpenAiSpeechToText } from './openai-compatible';
 import { SttError, type SpeechToText } from './types';
 
-export { SttError, type SpeechToText, type SttFailure, type SttInput } from './types';
+export { SttError, type SpeechToText, type SttFailure, type SttInput, type TimedSegment, type TimedTranscript } from './types';
+export { demoTimedTranscript, speechRegions } from './demo-timed';
 export { createOpenAiSpeechToText } from './openai-compatible';
 
 /**
@@ -13,6 +14,9 @@ export { createOpenAiSpeechToText } from './openai-compatible';
 export const noSpeechToText: SpeechToText = {
   name: 'none',
   async transcribe() {
+    throw new SttError('not_configured', 'no speech-to-text service configured (STT_PROVIDER)');
+  },
+  async transcribeTimed() {
     throw new SttError('not_configured', 'no speech-to-text service configured (STT_PROVIDER)');
   },
 };

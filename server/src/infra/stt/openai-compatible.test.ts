@@ -110,10 +110,46 @@ describe('OpenAI-compatible speech to text', () => {
     expect(err2.reason).toBe('network');
   });
 
+  it('asks for verbose_json with segment times and answers the segments in order, skipping broken ones', async () => {
+    // The shape OpenAI (and FunASR's OpenAI-compatible server) answers for verbose_json.
+    answer = json(200, {
+      task: 'transcribe',
+      language: 'chinese',
+      duration: 9.6,
+      text: '大家好。第二句。',
+      segments: [
+        { id: 1, start: 5.1, end: 9.2, text: ' 第二句。 ' },
+        { id: 0, start: 0.0, end: 3.3, text: '大家好。' },
+        { id: 2, start: 9.4, end: 9.3, text: '坏的时间' },
+        { id: 3, start: 9.4, end: 9.5, text: '   ' },
+      ],
+    });
+    const stt = createOpenAiSpeechToText({ baseUrl: base, apiKey: 'k', model: 'whisper-1', timeoutMs: 5000, language: 'zh' });
+    const got = await stt.transcribeTimed!({ data: AUDIO, filename: 'a.mp3', mime: 'audio/mpeg' });
+    const sent = received.at(-1)!;
+    expect(sent.form.get('response_format')).toBe('verbose_json');
+    expect(sent.form.getAll('timestamp_granularities[]')).toEqual(['segment']);
+    expect(got.text).toBe('大家好。第二句。');
+    expect(got.duration).toBe(9.6);
+    expect(got.segments).toEqual([
+      { start: 0, end: 3.3, text: '大家好。' },
+      { start: 5.1, end: 9.2, text: '第二句。' },
+    ]);
+    // A server that ignores verbose_json (no segments) is an upstream failure, not an empty subtitle.
+    answer = json(200, { text: '只有文字' });
+    const err = (await stt.transcribeTimed!({ data: AUDIO, filename: 'a.mp3', mime: 'audio/mpeg' }).catch((e: unknown) => e)) as SttError;
+    expect(err.reason).toBe('upstream');
+    answer = json(401, { error: { message: 'bad key' } });
+    const err2 = (await stt.transcribeTimed!({ data: AUDIO, filename: 'a.mp3', mime: 'audio/mpeg' }).catch((e: unknown) => e)) as SttError;
+    expect(err2.reason).toBe('auth');
+  });
+
   it('with none configured, every call fails as not_configured', async () => {
     const err = (await noSpeechToText
       .transcribe({ data: AUDIO, filename: 'a.mp3', mime: 'audio/mpeg' })
       .catch((e: unknown) => e)) as SttError;
     expect(err.reason).toBe('not_configured');
+    const timed = (await noSpeechToText.transcribeTimed!({ data: AUDIO, filename: 'a.mp3', mime: 'audio/mpeg' }).catch((e: unknown) => e)) as SttError;
+    expect(timed.reason).toBe('not_configured');
   });
 });

@@ -1,4 +1,4 @@
-import { SttError, type SpeechToText, type SttInput } from './types';
+import { SttError, type SpeechToText, type SttInput, type TimedSegment, type TimedTranscript } from './types';
 
 export interface OpenAiSttSettings {
   /** OpenAI-compatible base URL, ending before /audio/transcriptions (e.g. https://api.openai.com/v1). */
@@ -21,42 +21,49 @@ const ERROR_BODY_CAP = 4096;
  */
 export function createOpenAiSpeechToText(s: OpenAiSttSettings): SpeechToText {
   const url = `${s.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  /** One POST; answers the body of a 2xx answer, or throws the SttError of the failure. */
+  const post = async (input: SttInput, format: 'json' | 'verbose_json'): Promise<string> => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(input.data)], { type: input.mime || 'application/octet-stream' }), input.filename);
+    form.append('model', s.model);
+    form.append('response_format', format);
+    // Segment times (OpenAI's verbose_json; FunASR's and most self-hosted servers answer the same shape).
+    if (format === 'verbose_json') form.append('timestamp_granularities[]', 'segment');
+    if (s.language) form.append('language', s.language);
+    const timeout = AbortSignal.timeout(s.timeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        body: form,
+        headers: s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {},
+        signal,
+      });
+    } catch (err) {
+      if (timeout.aborted) throw new SttError('timeout', `speech-to-text gave no answer within ${s.timeoutMs} ms`);
+      const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      throw new SttError('network', `speech-to-text connection failed (${code})`);
+    }
+    const body = await readCapped(res, res.ok ? 8 * 1024 * 1024 : ERROR_BODY_CAP);
+    if (!res.ok) {
+      const detail = redact(vendorMessage(body), s.apiKey);
+      const reason =
+        res.status === 401 || res.status === 403
+          ? 'auth'
+          : res.status === 429
+            ? 'rate_limited'
+            : res.status < 500
+              ? 'rejected'
+              : 'upstream';
+      throw new SttError(reason, `speech-to-text HTTP ${res.status}: ${detail}`, res.status);
+    }
+    return body;
+  };
   return {
     name: 'openai',
     async transcribe(input: SttInput): Promise<string> {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(input.data)], { type: input.mime || 'application/octet-stream' }), input.filename);
-      form.append('model', s.model);
-      form.append('response_format', 'json');
-      if (s.language) form.append('language', s.language);
-      const timeout = AbortSignal.timeout(s.timeoutMs);
-      const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          body: form,
-          headers: s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {},
-          signal,
-        });
-      } catch (err) {
-        if (timeout.aborted) throw new SttError('timeout', `speech-to-text gave no answer within ${s.timeoutMs} ms`);
-        const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-        throw new SttError('network', `speech-to-text connection failed (${code})`);
-      }
-      const body = await readCapped(res, res.ok ? 8 * 1024 * 1024 : ERROR_BODY_CAP);
-      if (!res.ok) {
-        const detail = redact(vendorMessage(body), s.apiKey);
-        const reason =
-          res.status === 401 || res.status === 403
-            ? 'auth'
-            : res.status === 429
-              ? 'rate_limited'
-              : res.status < 500
-                ? 'rejected'
-                : 'upstream';
-        throw new SttError(reason, `speech-to-text HTTP ${res.status}: ${detail}`, res.status);
-      }
+      const body = await post(input, 'json');
       let json: unknown;
       try {
         json = JSON.parse(body);
@@ -67,6 +74,28 @@ export function createOpenAiSpeechToText(s: OpenAiSttSettings): SpeechToText {
       const text = typeof json === 'object' && json !== null ? (json as { text?: unknown }).text : undefined;
       if (typeof text !== 'string') throw new SttError('upstream', 'speech-to-text answer has no text field');
       return text.trim();
+    },
+    async transcribeTimed(input: SttInput): Promise<TimedTranscript> {
+      const body = await post(input, 'verbose_json');
+      let json: { text?: unknown; segments?: unknown; duration?: unknown };
+      try {
+        json = JSON.parse(body) as typeof json;
+      } catch {
+        throw new SttError('upstream', 'speech-to-text timed answer is not JSON');
+      }
+      if (!Array.isArray(json.segments)) throw new SttError('upstream', 'speech-to-text answer has no segments (verbose_json not supported?)');
+      const segments: TimedSegment[] = [];
+      for (const seg of json.segments as { start?: unknown; end?: unknown; text?: unknown }[]) {
+        const start = Number(seg.start);
+        const end = Number(seg.end);
+        const text = typeof seg.text === 'string' ? seg.text.trim() : '';
+        // A segment without sane times or words cannot become a subtitle line: skipped, not guessed.
+        if (!text || !Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end <= start) continue;
+        segments.push({ start, end, text });
+      }
+      segments.sort((a, b) => a.start - b.start);
+      const text = typeof json.text === 'string' ? json.text.trim() : segments.map((x) => x.text).join('');
+      return { text, segments, duration: typeof json.duration === 'number' ? json.duration : undefined };
     },
   };
 }

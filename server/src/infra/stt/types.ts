@@ -3,6 +3,21 @@ export interface SpeechToText {
   /** 'none' when no service is configured (every call then fails with reason 'not_configured'). */
   readonly name: string;
   transcribe(input: SttInput): Promise<string>;
+  /** The words with their times, line by line (subtitles); absent where the service cannot. */
+  transcribeTimed?(input: SttInput): Promise<TimedTranscript>;
+}
+
+/** One spoken stretch with its times in seconds from the start of the audio. */
+export interface TimedSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TimedTranscript {
+  text: string;
+  segments: TimedSegment[];
+  duration?: number;
 }
 
 export interface SttInput {
