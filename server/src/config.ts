@@ -217,6 +217,20 @@ const EnvSchema = z
     /** Milliseconds one song may take from submit to downloaded takes. */
     MUSIC_TIMEOUT_MS: z.coerce.number().int().min(10_000).default(600_000),
 
+    /** Text to speech (issue 15; infra/speech): none = the demo voice in demo mode | openai (OpenAI speech protocol: OpenAI, SiliconFlow CosyVoice, self-hosted) | minimax (T2A + voice clone) | dashscope. */
+    TTS_PROVIDER: z.enum(['none', 'openai', 'minimax', 'dashscope']).default('none'),
+    /** API base (unset = the vendor's own: https://api.openai.com/v1, https://api.minimaxi.com, https://dashscope.aliyuncs.com). */
+    TTS_BASE_URL: optionalUrl,
+    TTS_API_KEY: z.string().optional(),
+    /** Model id (unset = tts-1 / speech-02-hd / qwen-tts), e.g. FunAudioLLM/CosyVoice2-0.5B on SiliconFlow. */
+    TTS_MODEL: z.string().optional(),
+    /** MiniMax GroupId (some accounts need it on every call). */
+    TTS_GROUP_ID: z.string().optional(),
+    /** The voice picker's presets as JSON [{id, name, gender?, emotions?}]; unset = the vendor's list in infra/speech/voices.ts. */
+    TTS_VOICES: z.string().optional(),
+    /** Milliseconds one synthesis or clone call may take. */
+    TTS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(60_000),
+
     /** HTTP: ms a client may take to send a whole request (headers and body); the web app itself gives up after 120 s. Responses (chat streams) are not limited. */
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     /** HTTP: ms a client may take to send the request headers. */
@@ -473,6 +487,8 @@ export interface Config {
     acoustidKey?: string;
     timeoutMs: number;
   };
+  /** Text to speech vendor (infra/speech): provider none = the demo voice in demo mode, else not enabled. */
+  tts?: { provider: 'none' | 'openai' | 'minimax' | 'dashscope'; baseUrl?: string; apiKey?: string; model?: string; groupId?: string; voicesJson?: string; timeoutMs: number };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
   images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
   /** Document translation: the optional layout-preserving PDF engine (server/src/tools/tasks/translate-layout.ts). */
@@ -629,6 +645,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       separation: { url: e.SEPARATION_URL, apiKey: e.SEPARATION_KEY || undefined },
       acoustidKey: e.ACOUSTID_KEY || undefined,
       timeoutMs: e.MUSIC_TIMEOUT_MS,
+    },
+    tts: {
+      provider: e.TTS_PROVIDER,
+      baseUrl: e.TTS_BASE_URL,
+      apiKey: e.TTS_API_KEY || undefined,
+      model: e.TTS_MODEL || undefined,
+      groupId: e.TTS_GROUP_ID || undefined,
+      voicesJson: e.TTS_VOICES || undefined,
+      timeoutMs: e.TTS_TIMEOUT_MS,
     },
     wechat: {
       login: e.WECHAT_LOGIN ?? (e.NODE_ENV === 'production' ? 'off' : 'dev'),

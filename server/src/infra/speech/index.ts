@@ -1,14 +1,62 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Config } from '../../config';
+import { ffmpeg, withWorkDir } from '../av';
+import { createDashScopeSpeech } from './dashscope';
 import { createDemoSpeech } from './demo';
-import type { TextToSpeech } from './types';
+import { createMiniMaxSpeech } from './minimax';
+import { createOpenAiSpeech } from './openai-speech';
+import type { SpeechResult, TextToSpeech } from './types';
+import { DASHSCOPE_VOICES, MINIMAX_VOICES, OPENAI_VOICES, parseVoices, siliconFlowVoices } from './voices';
 
 export { createDemoSpeech, DEMO_VOICES } from './demo';
-export { SpeechError, type SpeechFailure, type SpeechJob, type SpeechResult, type SpeechVoice, type TextToSpeech } from './types';
+export { SpeechError, type CloneSample, type SpeechFailure, type SpeechJob, type SpeechResult, type SpeechVoice, type TextToSpeech, type VoiceCloner } from './types';
+export { createOpenAiSpeech } from './openai-speech';
+export { createMiniMaxSpeech } from './minimax';
+export { createDashScopeSpeech } from './dashscope';
+
+const DEFAULT_BASE: Record<'openai' | 'minimax' | 'dashscope', string> = {
+  openai: 'https://api.openai.com/v1',
+  minimax: 'https://api.minimaxi.com',
+  dashscope: 'https://dashscope.aliyuncs.com',
+};
+const DEFAULT_MODEL: Record<'openai' | 'minimax' | 'dashscope', string> = { openai: 'tts-1', minimax: 'speech-02-hd', dashscope: 'qwen-tts' };
 
 /**
  * The server's text to speech: the operator's vendor when one is configured (TTS_* settings), else
  * the demo voice in demo mode, else none (the voice tools then say the operator has not enabled it).
  */
-export function createTextToSpeech(_config: Config, opts: { demo: boolean }): TextToSpeech | null {
-  return opts.demo ? createDemoSpeech() : null;
+export function createTextToSpeech(config: Config, opts: { demo: boolean }): TextToSpeech | null {
+  const tts = config.tts;
+  if (!tts || tts.provider === 'none' || !tts.apiKey) return opts.demo ? createDemoSpeech() : null;
+  const base = { baseUrl: tts.baseUrl || DEFAULT_BASE[tts.provider], apiKey: tts.apiKey, timeoutMs: tts.timeoutMs };
+  const model = tts.model || DEFAULT_MODEL[tts.provider];
+  const custom = parseVoices(tts.voicesJson);
+  if (tts.provider === 'minimax') return inFormat(createMiniMaxSpeech({ ...base, model, groupId: tts.groupId, voices: custom ?? MINIMAX_VOICES }));
+  if (tts.provider === 'dashscope') return inFormat(createDashScopeSpeech({ ...base, model, voices: custom ?? DASHSCOPE_VOICES }));
+  const voices = custom ?? (/cosyvoice/i.test(model) ? siliconFlowVoices(model) : OPENAI_VOICES);
+  return inFormat(createOpenAiSpeech({ ...base, model, voices }));
+}
+
+/** A backend whose answers are always in the asked format (a vendor answering WAV for MP3 is converted by ffmpeg). */
+export function inFormat(tts: TextToSpeech): TextToSpeech {
+  return {
+    ...tts,
+    voices: () => tts.voices(),
+    async synthesize(job) {
+      const out = await tts.synthesize(job);
+      const want = job.format === 'wav' ? 'audio/wav' : 'audio/mpeg';
+      return out.mime === want ? out : convert(out, job.format, job.signal);
+    },
+  };
+}
+
+async function convert(out: SpeechResult, format: 'mp3' | 'wav', signal?: AbortSignal): Promise<SpeechResult> {
+  return withWorkDir(async (dir) => {
+    const src = join(dir, 'in');
+    const dst = join(dir, `out.${format}`);
+    await writeFile(src, out.bytes);
+    await ffmpeg(['-i', src, ...(format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : []), dst], { signal });
+    return { ...out, bytes: await readFile(dst), mime: format === 'wav' ? 'audio/wav' : 'audio/mpeg' };
+  });
 }

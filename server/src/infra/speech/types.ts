@@ -42,6 +42,8 @@ export interface TextToSpeech {
   readonly maxChars: number;
   voices(): readonly SpeechVoice[];
   synthesize(job: SpeechJob): Promise<SpeechResult>;
+  /** Voice cloning through this backend's vendor (absent = cloning not offered). */
+  readonly cloner?: VoiceCloner;
 }
 
 export type SpeechFailure = 'not_configured' | 'auth' | 'rejected' | 'rate_limited' | 'upstream' | 'timeout' | 'network' | 'bad_answer';
@@ -56,4 +58,24 @@ export class SpeechError extends Error {
     super(message);
     this.name = 'SpeechError';
   }
+}
+
+/** A voice sample to clone (10-60 s of one speaker, checked by the caller). */
+export interface CloneSample {
+  bytes: Buffer;
+  /** File name with an extension the vendor accepts (mp3, wav, m4a). */
+  fileName: string;
+  /** The vendor voice id to create (letters and digits, starting with a letter). */
+  voiceId: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Voice cloning at a vendor: a sample becomes a vendor voice id that `synthesize` then takes as
+ * its `voice`; `remove` deletes it there (the user deleting a clone deletes the vendor's copy).
+ */
+export interface VoiceCloner {
+  readonly name: string;
+  clone(sample: CloneSample): Promise<{ vendorVoiceId: string }>;
+  remove(vendorVoiceId: string, signal?: AbortSignal): Promise<void>;
 }
