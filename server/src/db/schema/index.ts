@@ -11,3 +11,4 @@ export * from './tools';
 export * from './gallery';
 export * from './whiteboards';
 export * from './doc-library';
+export * from './voice';
