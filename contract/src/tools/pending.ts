@@ -60,16 +60,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
     'ppt/plugin': ['视频生成PPT', 'ppt'],
     'mapping/videoCreateMarkmap': ['视频生成导图', 'mindmap'],
   }),
-  ...family(15, '/AIMusic', {
-    '': ['AI音乐', 'music'],
-    ai_audio: ['AI作曲', 'music'],
-    creativeCenter: ['创作中心', 'music'],
-    accompanyCreate: ['伴奏生成', 'music'],
-    aiAudioClip: ['音频剪辑', 'music'],
-    aiAudioMerging: ['音频合并', 'music'],
-    trackSeparation: ['音轨分离', 'music'],
-    musicRecognize: ['听歌识曲', 'music'],
-  }),
   ...family(15, '/AiVioce', {
     index: ['AI语音', 'voice'],
     speechSynthesis: ['语音合成', 'voice'],

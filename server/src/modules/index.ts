@@ -18,6 +18,7 @@ import { registerInviteRoutes } from './invite/routes';
 import { mcpModule } from './mcp/module';
 import { registerMediaRoutes } from './media/routes';
 import { registerMindMapRoutes } from './mindmap/routes';
+import { registerMusicRoutes } from './music/routes';
 import { registerPersonaRoutes } from './personas/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerPromoRoutes } from './promos/routes';
@@ -54,6 +55,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'history', routes: registerHistoryRoutes },
   { name: 'groups', routes: registerGroupRoutes },
   { name: 'media', routes: registerMediaRoutes },
+  { name: 'music', routes: registerMusicRoutes },
   uploadsModule,
   { name: 'feedback', routes: registerFeedbackRoutes },
   { name: 'personas', routes: registerPersonaRoutes },

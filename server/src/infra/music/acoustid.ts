@@ -24,7 +24,7 @@ export interface RecognizedSong {
 
 /** fpcalc -json of a file on disk. */
 export async function fingerprintFile(path: string, signal?: AbortSignal): Promise<Fingerprint> {
-  const out = await fpcalc(['-json', '-length', '120', path], signal ? { signal } : {});
+  const out = await fpcalc(['-json', '-ignore-errors', '-length', '120', path], signal ? { signal } : {});
   const parsed = JSON.parse(out.toString('utf8')) as { duration?: number; fingerprint?: string };
   if (typeof parsed.fingerprint !== 'string' || !parsed.fingerprint) throw new MusicError('bad_answer', 'fpcalc: no fingerprint');
   return { duration: Number(parsed.duration ?? 0), fingerprint: parsed.fingerprint };

@@ -57,7 +57,7 @@ describe('route table (docs/product/shell-and-navigation.md §2)', () => {
     ['/video/emote/diy', 'placeholder'],
     ['/AICreateVideo/AIVideoClearImag/index', 'placeholder'],
     ['/AiVideo/AIVideoBusei', 'placeholder'],
-    ['/AIMusic/musicRecognize', 'placeholder'],
+    ['/AIMusic/musicRecognize', 'taskTool'],
     ['/AiVioce/audiotalk', 'placeholder'],
     ['/AiFile/mapping/docsCreateMarkmap', 'docMindMap'],
     ['/AiVioce/ppt/auidePptCreate', 'placeholder'],

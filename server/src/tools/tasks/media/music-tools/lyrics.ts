@@ -26,7 +26,9 @@ export interface WrittenLyrics {
 function topicOf(description: string): string {
   const clause = description.replace(/\[demo:[^\]]*\]/g, '').split(/[，。,.!！?？\n]/)[0] ?? '';
   const t = clause.replace(/^(写|创作|生成|来|做)?(一首|一段|首)?(关于|描写|讲)?/, '').replace(/的?(歌|歌曲|音乐|流行歌|民谣)$/, '').trim();
-  return (t || '心中的歌').slice(0, 10);
+  // "夏夜海边的轻快" -> "夏夜海边": what comes before the first 的 is the subject.
+  const subject = t.split('的')[0]!;
+  return (subject.length >= 2 ? subject : t || '心中的歌').slice(0, 10);
 }
 
 /** The demo model's lyrics (offline, deterministic): a short song about the description's topic. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS, MUSIC_SHARED, MUSIC_TOOLS, PENDING_ROUTES } from '@wanxiang/contract';
+import { demoScore, syllables } from '../../../../infra/music';
+import { demoLyrics, parseLyrics, sungLines, timedLyrics } from './lyrics';
+
+describe('music registry', () => {
+  it('restates the media family prices and limits exactly (media-music.ts cannot import them)', () => {
+    expect(MUSIC_SHARED.points).toEqual({ ai_music: MEDIA_POINTS.ai_music, media_edit: MEDIA_POINTS.media_edit });
+    expect([...MUSIC_SHARED.audioAccept]).toEqual([...AUDIO_ACCEPT]);
+    expect(MUSIC_SHARED.audioMaxSeconds).toBe(MEDIA_LIMITS.audioMaxSeconds);
+    expect(MUSIC_SHARED.audioMaxBytes).toBe(MEDIA_LIMITS.audioMaxBytes);
+    for (const tool of MUSIC_TOOLS) expect(tool.points).toBe(MEDIA_POINTS[tool.quotaKey as keyof typeof MEDIA_POINTS]);
+  });
+
+  it('serves every /AIMusic route, none of them still pending', () => {
+    const served = MUSIC_TOOLS.flatMap((t) => t.paths);
+    for (const p of ['/AIMusic', '/AIMusic/ai_audio', '/AIMusic/creativeCenter', '/AIMusic/accompanyCreate', '/AIMusic/aiAudioClip', '/AIMusic/aiAudioMerging', '/AIMusic/trackSeparation', '/AIMusic/musicRecognize']) expect(served).toContain(p);
+    expect(PENDING_ROUTES.filter((r) => r.path.startsWith('/AIMusic'))).toEqual([]);
+  });
+});
+
+describe('lyrics and the demo melody', () => {
+  it('parses a title line and times the sung lines in order within the take', () => {
+    const { title, lyrics } = parseLyrics(demoLyrics('一首关于夏夜海边的轻快流行歌'), '备用');
+    expect(title).toBe('夏夜海边');
+    const lines = sungLines(lyrics);
+    expect(lines).toHaveLength(8);
+    const lrc = timedLyrics(lyrics, 30, title).split('\n').filter((l) => /^\[\d\d:/.test(l));
+    const times = lrc.map((l) => Number(l.slice(1, 3)) * 60 + Number(l.slice(4, 9)));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeLessThan(2.1);
+    expect(times.at(-1)).toBeLessThan(27);
+    expect(lrc[0]).toContain(lines[0]);
+  });
+
+  it('builds one note per syllable, 20-40 s, and two different takes', () => {
+    expect(syllables('[Verse]\n海风 hello 2024')).toEqual(['海', '风', 'hello', '2024']);
+    const req = { lyrics: '海风吹\n星光亮', prompt: '', title: 't', seed: 42 };
+    const [a, b] = [demoScore(req, 0), demoScore(req, 1)];
+    for (const s of [a, b]) {
+      expect(s.seconds).toBeGreaterThan(20);
+      expect(s.seconds).toBeLessThan(40);
+    }
+    expect(JSON.stringify(a.melody)).not.toBe(JSON.stringify(b.melody));
+    expect(demoScore(req, 0)).toEqual(a);
+  });
+});
