@@ -1,7 +1,12 @@
 import type { TaskHandler } from '../../../jobs';
 import type { TaskHandlersContext } from '../index';
+import { cloneHandler } from './voice-tools/clone';
+import { ttsHandler } from './voice-tools/speak';
 
-/** The voice part of the media family: its task tools' handlers. */
-export function voiceHandlers(_ctx: TaskHandlersContext): TaskHandler[] {
-  return [];
+/**
+ * The voice part of the media family (contract/src/tools/media-voice.ts): text to speech through
+ * ctx.speech (a vendor or the espeak-ng demo voice) with the user's clones, and voice cloning.
+ */
+export function voiceHandlers(ctx: TaskHandlersContext): TaskHandler[] {
+  return [ttsHandler(ctx), cloneHandler(ctx)];
 }
