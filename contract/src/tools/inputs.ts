@@ -89,6 +89,9 @@ function checkField(field: ToolField, value: unknown): ToolInputValue | undefine
       // A required consent line must be ticked: anything but true is the same refusal as an empty field.
       if (value === true || value === 'true') return true;
       return field.required ? refuse(TOOLS_MSG.toolInputRequired(field.label)) : false;
+    case 'voice':
+      // A voice id of the picker (a preset or `clone:<id>`); whether it exists is the handler's check.
+      return typeof value === 'string' && /^[A-Za-z0-9:._/-]{1,128}$/.test(value.trim()) ? value.trim() : refuse(TOOLS_MSG.toolInputBadOption(field.label));
     case 'date':
       return typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : refuse(TOOLS_MSG.toolInputBadDate(field.label));
     case 'file':

@@ -51,8 +51,10 @@ export type ToolScenario = (typeof TOOL_SCENARIOS)[number];
  * the picture of the image field named in `of`; uploaded as a black-and-white PNG, white = repaint),
  * `style` (our style presets as picture cards; `options`), `size` (aspect ratio choices such as
  * '1:1' or '16:9'; `options`), `consent` (a line the user must tick before a licensed-vendor run).
+ * Voice tools add `voice` (a voice id picked from GET /api/v1/voice/voices: the server's presets
+ * and the user's own cloned voices, so it has no fixed `options`).
  */
-export const FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'number', 'switch', 'date', 'file', 'image', 'mask', 'style', 'size', 'consent'] as const;
+export const FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'number', 'switch', 'date', 'file', 'image', 'mask', 'style', 'size', 'consent', 'voice'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export interface ToolFieldOption {
@@ -84,6 +86,8 @@ export interface ToolField {
   help?: string;
   /** mask: the image field whose picture the mask is painted over. */
   of?: string;
+  /** file: the user may also record it in the browser (seconds of the recording; uploaded as .webm). */
+  record?: { minSeconds: number; maxSeconds: number };
 }
 
 /** One ready-made input the user can click to fill the form. */

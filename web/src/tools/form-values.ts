@@ -67,6 +67,8 @@ function prefillValue(field: ToolField, raw: string): FormValue | undefined {
       return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : undefined;
     case 'date':
       return isIsoDate(raw.trim()) ? raw.trim() : undefined;
+    case 'voice':
+      return /^[A-Za-z0-9:._/-]{1,128}$/.test(raw) ? raw : undefined;
     // File ids belong to their uploader, and a consent is the user's own tick: never a link's.
     case 'file':
     case 'image':
