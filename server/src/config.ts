@@ -217,6 +217,13 @@ const EnvSchema = z
     /** Milliseconds one song may take from submit to downloaded takes. */
     MUSIC_TIMEOUT_MS: z.coerce.number().int().min(10_000).default(600_000),
 
+    /** Video generation (issue 15; infra/video): Kling's access and secret keys (unset = no Kling) and API base; Zhipu, Ark and DashScope use the chat vendors' keys. */
+    KLING_ACCESS_KEY: z.string().optional(),
+    KLING_SECRET_KEY: z.string().optional(),
+    KLING_BASE_URL: z.string().url().default('https://api-beijing.klingai.com'),
+    /** Milliseconds one video may take from submit to the labelled file. */
+    VIDEO_TIMEOUT_MS: z.coerce.number().int().min(10_000).default(1_200_000),
+
     /** Text to speech (issue 15; infra/speech): none = the demo voice in demo mode | openai (OpenAI speech protocol: OpenAI, SiliconFlow CosyVoice, self-hosted) | minimax (T2A + voice clone) | dashscope. */
     TTS_PROVIDER: z.enum(['none', 'openai', 'minimax', 'dashscope']).default('none'),
     /** API base (unset = the vendor's own: https://api.openai.com/v1, https://api.minimaxi.com, https://dashscope.aliyuncs.com). */
@@ -487,6 +494,8 @@ export interface Config {
     acoustidKey?: string;
     timeoutMs: number;
   };
+  /** Video generation (infra/video): Kling's keys (the other video vendors use config.vendors) and the time one video may take. */
+  video: { kling: { accessKey?: string; secretKey?: string; baseUrl: string }; timeoutMs: number };
   /** Text to speech vendor (infra/speech): provider none = the demo voice in demo mode, else not enabled. */
   tts?: { provider: 'none' | 'openai' | 'minimax' | 'dashscope'; baseUrl?: string; apiKey?: string; model?: string; groupId?: string; voicesJson?: string; timeoutMs: number };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
@@ -646,6 +655,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       acoustidKey: e.ACOUSTID_KEY || undefined,
       timeoutMs: e.MUSIC_TIMEOUT_MS,
     },
+    video: { kling: { accessKey: e.KLING_ACCESS_KEY || undefined, secretKey: e.KLING_SECRET_KEY || undefined, baseUrl: e.KLING_BASE_URL }, timeoutMs: e.VIDEO_TIMEOUT_MS },
     tts: {
       provider: e.TTS_PROVIDER,
       baseUrl: e.TTS_BASE_URL,
