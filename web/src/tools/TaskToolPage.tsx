@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { musicFormExtra } from '../features/music';
 import { App, Result } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type ToolExample, type ToolSpec } from '@wanxiang/contract';
@@ -90,7 +91,12 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
           busy={runs.submitting}
           onUploading={(name, u) => setUploading((s) => ({ ...s, [name]: u }))}
           registerFlush={registerFlush}
-          extra={<PointsSwitch tool={tool} />}
+          extra={
+            <>
+              {musicFormExtra(tool, values, change)}
+              <PointsSwitch tool={tool} />
+            </>
+          }
         />
       </section>
       <TaskListPane title={MSG.taskPageListTitle} emptyText={MSG.taskPageListEmpty} tool={tool} loggedIn={loggedIn} tasks={tasks} runs={runs} />
