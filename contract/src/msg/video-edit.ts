@@ -26,6 +26,7 @@ export const VIDEO_EDIT_MSG = {
   veBurned: (n: number) => `已把 ${n} 条字幕压制进画面（字幕由 AI 识别，视频已加 AI 标识）`,
   veTracked: (n: number) => `已添加含 ${n} 条字幕的字幕轨（播放器中可开关字幕）`,
   veSpeechOff: '语音合成未启用，请联系管理员',
+  veSpeechFailed: '配音合成失败，请稍后重试，次数或积分已退回',
   veDubDone: (speech: number, video: number, fit: string) => `配音 ${speech.toFixed(1)} 秒，视频 ${video.toFixed(1)} 秒：${fit}`,
   veDubFitPad: '配音较短，之后为静音',
   veDubFitTrim: '配音比视频长，超出部分已截掉，可精简配音稿或调快语速',
