@@ -25,7 +25,9 @@ const read = (req: IncomingMessage) =>
     req.on('end', () => resolve(Buffer.concat(chunks)));
   });
 
-export async function startFakeSpeech(): Promise<FakeSpeech> {
+/** `audio`: what t2a_v2 and /audio/speech answer (default FAKE_MP3; API tests pass real MP3 bytes). */
+export async function startFakeSpeech(opts: { audio?: Buffer } = {}): Promise<FakeSpeech> {
+  const audio = opts.audio ?? FAKE_MP3;
   const requests: FakeSpeech['requests'] = [];
   const deleted: string[] = [];
   const handedOut = new Set<string>();
@@ -53,7 +55,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
       if (path.startsWith('/mm/')) {
         if (auth === 'Bearer bad') return json(200, { base_resp: { status_code: 1004, status_msg: 'authorized error' } });
         if (text.includes('FAIL')) return json(200, { base_resp: { status_code: 1000, status_msg: 'unknown error' } });
-        if (path === '/mm/v1/t2a_v2') return json(200, { data: { audio: FAKE_MP3.toString('hex'), status: 2 }, base_resp: { status_code: 0, status_msg: 'success' } });
+        if (path === '/mm/v1/t2a_v2') return json(200, { data: { audio: audio.toString('hex'), status: 2 }, base_resp: { status_code: 0, status_msg: 'success' } });
         if (path === '/mm/v1/files/upload') return json(200, { file: { file_id: 424242, purpose: 'voice_clone' }, base_resp: { status_code: 0 } });
         if (path === '/mm/v1/voice_clone') return json(200, { base_resp: { status_code: 0, status_msg: 'success' } });
         if (path === '/mm/v1/delete_voice') {
@@ -66,7 +68,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
       if (text.includes('FAIL')) return json(500, { error: { message: 'model overloaded' } });
       if (path === '/v1/audio/speech') {
         res.writeHead(200, { 'content-type': b.response_format === 'wav' ? 'audio/wav' : 'audio/mpeg' });
-        return res.end(b.response_format === 'wav' ? FAKE_WAV : FAKE_MP3);
+        return res.end(b.response_format === 'wav' ? FAKE_WAV : audio);
       }
       if (path === '/api/v1/services/aigc/multimodal-generation/generation') {
         const file = `/files/${requests.length}.wav`;

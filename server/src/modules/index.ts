@@ -19,6 +19,8 @@ import { mcpModule } from './mcp/module';
 import { registerMediaRoutes } from './media/routes';
 import { registerMindMapRoutes } from './mindmap/routes';
 import { registerMusicRoutes } from './music/routes';
+import { registerVoiceRoutes } from './voice/routes';
+import { registerVoiceTalkRoutes } from './voice-talk/routes';
 import { registerPersonaRoutes } from './personas/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerPromoRoutes } from './promos/routes';
@@ -56,6 +58,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'groups', routes: registerGroupRoutes },
   { name: 'media', routes: registerMediaRoutes },
   { name: 'music', routes: registerMusicRoutes },
+  { name: 'voice', routes: registerVoiceRoutes },
+  { name: 'voice-talk', routes: registerVoiceTalkRoutes },
   uploadsModule,
   { name: 'feedback', routes: registerFeedbackRoutes },
   { name: 'personas', routes: registerPersonaRoutes },
