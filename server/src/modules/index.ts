@@ -20,6 +20,7 @@ import { registerMediaRoutes } from './media/routes';
 import { registerMindMapRoutes } from './mindmap/routes';
 import { registerMusicRoutes } from './music/routes';
 import { registerVoiceRoutes } from './voice/routes';
+import { registerVoiceTalkRoutes } from './voice-talk/routes';
 import { registerPersonaRoutes } from './personas/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerPromoRoutes } from './promos/routes';
@@ -58,6 +59,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'media', routes: registerMediaRoutes },
   { name: 'music', routes: registerMusicRoutes },
   { name: 'voice', routes: registerVoiceRoutes },
+  { name: 'voice-talk', routes: registerVoiceTalkRoutes },
   uploadsModule,
   { name: 'feedback', routes: registerFeedbackRoutes },
   { name: 'personas', routes: registerPersonaRoutes },
