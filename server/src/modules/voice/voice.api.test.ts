@@ -158,6 +158,16 @@ describe('voice tools in demo mode', () => {
     expect((await call<unknown[]>('GET', '/api/v1/voice/clones', token)).body.data).toEqual([]);
   });
 
+  it('a browser recording (WebM without a stated duration) is measured by decoding and clones', async () => {
+    const { token, user } = await t.loginAs();
+    const webm = execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=180:d=12', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    expect((await probeBytes(webm))!.duration).toBe(0);
+    const id = (await saveFile(t.ctx, { userId: user.id, name: '录音.webm', contentType: 'audio/webm', body: webm, purpose: 'upload' })).id;
+    const sub = await run(token, 'voice-clone', { name: '录音', sample: id, consent: true });
+    expect(sub.status).toBe(200);
+    expect((await ended(sub.body.data.task_id, token)).status).toBe('succeeded');
+  });
+
   it('the spec audio clone calls: upload (multipart) -> a clone task, files, template, generate / clone_infer -> a speech task, delete', async () => {
     const { token } = await t.loginAs();
     expect((await call('GET', '/api/v1/audio_clone/files', null)).status).toBe(401);

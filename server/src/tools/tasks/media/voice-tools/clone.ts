@@ -26,10 +26,19 @@ async function readSample(ctx: CloneContext, userId: number, fileId: unknown) {
     throw new TaskFailure(MSG.taskFileMissing('声音样本'));
   });
   const facts = await probeBytes(data).catch(() => null);
-  if (!facts?.audio || mediaKind(facts) !== 'audio' || !(facts.duration > 0)) throw new TaskFailure(MSG.voiceSampleUnreadable);
-  if (facts.duration < VOICE_SHARED.cloneMinSeconds) throw new TaskFailure(MSG.voiceSampleTooShort(VOICE_SHARED.cloneMinSeconds, facts.duration));
-  if (facts.duration > VOICE_SHARED.cloneMaxSeconds + 0.5) throw new TaskFailure(MSG.voiceSampleTooLong(VOICE_SHARED.cloneMaxSeconds, facts.duration));
-  return { name: file.name, data, duration: facts.duration };
+  if (!facts?.audio || mediaKind(facts) !== 'audio') throw new TaskFailure(MSG.voiceSampleUnreadable);
+  // A browser recording (MediaRecorder WebM) states no duration: measure it by decoding.
+  const duration = facts.duration > 0 ? facts.duration : await decodedSeconds(data);
+  if (!(duration > 0)) throw new TaskFailure(MSG.voiceSampleUnreadable);
+  if (duration < VOICE_SHARED.cloneMinSeconds) throw new TaskFailure(MSG.voiceSampleTooShort(VOICE_SHARED.cloneMinSeconds, duration));
+  if (duration > VOICE_SHARED.cloneMaxSeconds + 0.5) throw new TaskFailure(MSG.voiceSampleTooLong(VOICE_SHARED.cloneMaxSeconds, duration));
+  return { name: file.name, data, duration };
+}
+
+/** Seconds of audio found by decoding the first 2 minutes to WAV (a WAV header always states its length). */
+async function decodedSeconds(data: Buffer): Promise<number> {
+  const wav = await asWav(data, AbortSignal.timeout(60_000), 120).catch(() => null);
+  return wav ? ((await probeBytes(wav).catch(() => null))?.duration ?? 0) : 0;
 }
 
 function nameOf(inputs: TaskRow['inputs']): string {
@@ -39,12 +48,12 @@ function nameOf(inputs: TaskRow['inputs']): string {
 }
 
 /** The sample as 24 kHz mono WAV (vendors take WAV; a browser recording is WebM/Opus). */
-async function asWav(bytes: Buffer, signal: AbortSignal): Promise<Buffer> {
+async function asWav(bytes: Buffer, signal: AbortSignal, maxSeconds = 60): Promise<Buffer> {
   return withWorkDir(async (dir) => {
     const src = join(dir, 'in');
     const out = join(dir, 'sample.wav');
     await writeFile(src, bytes);
-    await ffmpeg(['-i', src, '-vn', '-ac', '1', '-ar', '24000', '-c:a', 'pcm_s16le', out], { signal });
+    await ffmpeg(['-i', src, '-vn', '-t', String(maxSeconds), '-ac', '1', '-ar', '24000', '-c:a', 'pcm_s16le', out], { signal });
     return readFile(out);
   });
 }
