@@ -45,4 +45,7 @@ export const VIDEO_EDIT_MSG = {
   veAlreadySmooth: (fps: number) => `视频已是 ${fps.toFixed(0)} 帧，无需补帧`,
   veDemoFailure: '演示：按要求模拟了一次失败，次数或积分已退回',
   veFfmpegFailed: '视频处理失败，请检查视频文件后重试，次数或积分已退回',
+  veLinkNoVideo: '链接里没有找到可下载的视频：请使用视频文件的直链，或带 og:video 信息的公开分享页（平台的加密接口不支持）',
+  veLinkTooLarge: '视频超过 100 MB，无法下载',
+  veCallsTooMany: '操作太频繁，请一分钟后再试',
 } as const;

@@ -195,3 +195,4 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
   },
 ];
 export * from './media-video-edit-srt';
+export * from './media-video-edit-calls';

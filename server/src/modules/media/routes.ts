@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_MAX_BYTES, MediaLinkSchema, MSG, ok, PageUrlSchema } from '@wanxiang/contract';
+import { IMPORT_MAX_BYTES, MediaLinkSchema, MSG, ok, PageUrlSchema, ShortVideoSchema, Video2AudioSchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
@@ -7,11 +7,14 @@ import { parse } from '../../http/validate';
 import { enableMultipart, readSingleFile } from '../uploads/multipart';
 import { importHtmlFile, importWebLink, transcribeFile, transcribeLink } from './import';
 import { readPageText } from './service';
+import { fetchShortVideo, videoToAudio } from './video-calls';
 
 /** Page reads per user per minute: each one makes the server fetch a remote page. */
 export const PAGE_READS_PER_MINUTE = 20;
 /** Imports per user per minute: each one downloads a file or calls the speech-to-text service. */
 export const IMPORTS_PER_MINUTE = 10;
+/** Video calls per user per minute (getShortViedo downloads up to 100 MB; video2audio runs ffmpeg). */
+export const VIDEO_CALLS_PER_MINUTE = 6;
 
 /**
  * Web page text for web import. The spec names two calls for the same job: the POST with a
@@ -41,6 +44,20 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const { url } = parse(PageUrlSchema, req.body);
     await importLimit(user.id);
     return ok(await importWebLink(ctx, user, url));
+  });
+  // The video-edit part's calls (search-agents-tools §7.6): results are stored as the caller's files.
+  const videoLimit = (userId: number) => enforce(ctx.kv, `media:video:${userId}`, 60, VIDEO_CALLS_PER_MINUTE);
+  app.post('/v1/media/getShortViedo', async (req) => {
+    const user = requireUser(req);
+    const body = parse(ShortVideoSchema, req.body);
+    await videoLimit(user.id);
+    return ok(await fetchShortVideo(ctx, user.id, body));
+  });
+  app.post('/v1/media/video2audio', async (req) => {
+    const user = requireUser(req);
+    const body = parse(Video2AudioSchema, req.body);
+    await videoLimit(user.id);
+    return ok(await videoToAudio(ctx, user.id, body, AbortSignal.timeout(180_000)));
   });
   await app.register(async (scope) => {
     await enableMultipart(scope, IMPORT_MAX_BYTES);
