@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_LIMITS, MSG, TALK_LIMITS } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { badRequest, rateLimited, refused } from '../../http/errors';
-import { mediaKind, probeBytes } from '../../infra/av';
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { ffmpeg, mediaKind, probeBytes, withWorkDir } from '../../infra/av';
 import { SttError } from '../../infra/stt';
 import type { MultipartUpload } from '../uploads/multipart';
 
@@ -27,6 +29,19 @@ function extensionOf(formatName: string): string {
   return 'mp3';
 }
 
+/** 8 kHz mono 16-bit PCM: 16,000 bytes a second. */
+const PCM_BYTES_PER_SECOND = 16_000;
+
+/** The length of audio whose container does not say, by decoding at most `capSeconds` of it. */
+async function decodedSeconds(bytes: Buffer, capSeconds: number): Promise<number> {
+  return withWorkDir(async (dir) => {
+    const src = join(dir, 'in');
+    await writeFile(src, bytes);
+    const pcm = await ffmpeg(['-i', src, '-t', String(capSeconds), '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { timeoutMs: 30_000, maxOutputBytes: (capSeconds + 1) * PCM_BYTES_PER_SECOND });
+    return pcm.length / PCM_BYTES_PER_SECOND;
+  });
+}
+
 /**
  * One recorded turn (`turn`, at most TALK_LIMITS.turnMaxSeconds) or an uploaded file (`file`, at
  * most MEDIA_LIMITS.audioMaxSeconds) to text. The bytes are typed and timed by ffprobe, never by
@@ -36,9 +51,10 @@ function extensionOf(formatName: string): string {
 export async function transcribeTalk(ctx: TalkTranscribeContext, log: FastifyBaseLogger, file: MultipartUpload, mode: 'turn' | 'file'): Promise<TalkTranscript> {
   if (file.data.length === 0) throw badRequest(MSG.talkNeedAudio);
   const facts = await probeBytes(file.data, { timeoutMs: 15_000 });
-  // A browser recording (webm/opus) may carry no duration: it is then timed as unknown (0), and the STT bounds it.
   if (!facts || mediaKind(facts) === null || !facts.audio) throw badRequest(MSG.talkNotAudio);
-  const seconds = facts.duration;
+  const cap = mode === 'turn' ? TALK_LIMITS.turnMaxSeconds : MEDIA_LIMITS.audioMaxSeconds;
+  // A browser recording (MediaRecorder's webm/opus) states no duration: it is timed by decoding it.
+  const seconds = facts.duration > 0 ? facts.duration : await decodedSeconds(file.data, cap + 2);
   if (mode === 'turn' && seconds > TALK_LIMITS.turnMaxSeconds + 1) throw badRequest(MSG.talkTooLong(TALK_LIMITS.turnMaxSeconds));
   if (mode === 'file' && seconds > MEDIA_LIMITS.audioMaxSeconds + 1) throw badRequest(MSG.talkFileTooLong(MEDIA_LIMITS.audioMaxSeconds / 60));
   if (seconds > 0 && seconds < TALK_LIMITS.turnMinSeconds) throw badRequest(MSG.talkTooShort);
