@@ -1,3 +1,4 @@
+import { page } from './page-entry';
 import type { ToolField, ToolSpec } from './spec';
 
 /*
@@ -58,7 +59,8 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
   {
     ...base,
     id: VIDEO_SUBTITLE_ID,
-    paths: ['/video/subtitle'],
+    // The page at /video/subtitle (the SRT editor) runs this tool; this path is its generic form.
+    paths: ['/video/subtitle/task'],
     title: '视频字幕',
     description: '上传视频，语音识别生成字幕，在线校对后压制进画面或作为字幕轨导出',
     icon: '💬',
@@ -193,6 +195,13 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
     points: P.media_edit,
     keywords: ['补帧', '插帧', '60帧', '流畅'],
   },
+  // 视频字幕 as CapCut/剪映 do it: recognise, review the lines in an editor, export (web/src/features/video-edit).
+  page({ id: 'videoSubtitle', paths: ['/video/subtitle'], title: '视频字幕', description: '上传视频，识别语音生成字幕，逐条校对后压制进画面或作为字幕轨导出', group: 'video', icon: '💬', scenarios: ['media', 'create'], keywords: ['字幕', '加字幕', 'SRT', '剪映'] }),
+  // Mind maps and decks from a recording or a video's sound: the file-maps feature's audio page, and a deck page on the slides wizard.
+  page({ id: 'audioPluginMindMap', paths: ['/AiVioce/mapping/plugin'], title: '音频生成导图', description: '上传录音，语音转文字后整理成思维导图', group: 'mindmap', icon: '🗺️', scenarios: ['office', 'study'], keywords: ['音频导图', '录音', '会议纪要'] }),
+  page({ id: 'videoMindMap', paths: ['/AiVideo/mapping/videoCreateMarkmap'], title: '视频生成导图', description: '上传视频，提取声音转成文字后整理成思维导图', group: 'mindmap', icon: '🗺️', scenarios: ['office', 'study'], keywords: ['视频导图', '视频总结'] }),
+  page({ id: 'audioPpt', paths: ['/AiVioce/ppt/auidePptCreate'], title: '音频生成PPT', description: '上传录音，语音转文字后生成大纲，选模板生成 PPT', group: 'ppt', icon: '📽️', scenarios: ['office', 'study'], keywords: ['音频转PPT', '录音转PPT'] }),
+  page({ id: 'videoPpt', paths: ['/AiVideo/ppt/plugin'], title: '视频生成PPT', description: '上传视频，提取声音转成文字后生成大纲，选模板生成 PPT', group: 'ppt', icon: '📽️', scenarios: ['office', 'study'], keywords: ['视频转PPT', '视频总结'] }),
 ];
 export * from './media-video-edit-srt';
 export * from './media-video-edit-calls';
