@@ -39,9 +39,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
     hug: ['AI拥抱', 'video'],
     'emote/dance': ['表情舞蹈', 'video'],
     'emote/diy': ['自定义表情', 'video'],
-    subtitle: ['视频字幕', 'video'],
-    matting: ['视频抠像', 'video'],
-    audio: ['视频配音', 'video'],
   }),
   ...family(15, '/AICreateVideo', {
     '': ['AI视频创作', 'video'],
@@ -51,14 +48,9 @@ const MEDIA_FAMILY: PendingRoute[] = [
     'expressionCustom/index': ['表情定制', 'video'],
     'humanShapSync/index': ['口型同步', 'video'],
     'AINumPerson/index': ['AI数字人', 'video'],
-    'AIExtractMusic/index': ['视频提取音乐', 'video'],
-    'AIVideoClearImag/index': ['视频高清修复', 'video'],
   }),
   ...family(15, '/AiVideo', {
     index: ['AI视频', 'video'],
-    AIVideoBusei: ['视频补帧', 'video'],
-    'ppt/plugin': ['视频生成PPT', 'ppt'],
-    'mapping/videoCreateMarkmap': ['视频生成导图', 'mindmap'],
   }),
   ...family(15, '/AiVioce', {
     index: ['AI语音', 'voice'],
@@ -70,8 +62,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
     voicetalk: ['语音对话', 'voice'],
     voicethree: ['实时语音', 'voice'],
     audiotalk: ['音频对话', 'voice'],
-    'ppt/auidePptCreate': ['音频生成PPT', 'ppt'],
-    'mapping/plugin': ['音频生成导图', 'mindmap'],
   }),
 ];
 

@@ -83,6 +83,9 @@ export const PAGES = {
   // 文档对话 and 文档总览: the document library (features/doc-chat)
   docChat: lazy(() => import('../features/doc-chat/DocChatPage')),
   docLibrary: lazy(() => import('../features/doc-chat/DocLibraryPage')),
+  // 视频字幕 (the SRT editor) and 音频/视频生成PPT (features/video-edit)
+  videoSubtitle: lazy(() => import('../features/video-edit/SubtitlePage')),
+  mediaPpt: lazy(() => import('../features/video-edit/MediaPptPage')),
   // the generic pages of registry tools: kind 'prompt' and kind 'task' (docs/product/creation.md)
   promptTool: lazy(() => import('../tools/PromptToolPage')),
   taskTool: lazy(() => import('../tools/TaskToolPage')),

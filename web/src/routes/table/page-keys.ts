@@ -76,6 +76,12 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   articleCheck: 'articleCorrection',
   articleCorrection: 'articleCorrection',
   pdfTools: 'pdfTools',
+  // the video-edit part of the media family (web/src/features/video-edit; mind maps on file-maps' audio page)
+  videoSubtitle: 'videoSubtitle',
+  audioPluginMindMap: 'audioMindMap',
+  videoMindMap: 'audioMindMap',
+  audioPpt: 'mediaPpt',
+  videoPpt: 'mediaPpt',
   // views of the registry (web/src/features/registry)
   deepseek: 'deepseek',
   stage: 'stage',
