@@ -78,7 +78,7 @@ export async function startFakeVideo(): Promise<FakeVideo> {
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
       const auth = String(req.headers.authorization ?? '');
-      let body: Record<string, unknown> | null = null;
+      let body: Record<string, unknown> | null;
       try {
         body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
       } catch {
@@ -99,7 +99,8 @@ export async function startFakeVideo(): Promise<FakeVideo> {
       const prompt = JSON.stringify(body ?? {});
 
       // Zhipu
-      if (req.method === 'POST' && path === '/videos/generations') return json(res, 200, { id: create('zhipu', prompt), task_status: 'PROCESSING' });
+      if (req.method === 'POST' && path === '/videos/generations')
+        return json(res, 200, { id: create('zhipu', prompt), task_status: 'PROCESSING' });
       const zp = /^\/async-result\/(.+)$/.exec(path);
       if (zp) {
         const s = step(zp[1]!);
@@ -112,7 +113,12 @@ export async function startFakeVideo(): Promise<FakeVideo> {
       if (ak) {
         const s = step(ak[1]!);
         if (!s) return json(res, 404, {});
-        return json(res, 200, { id: ak[1], status: s.status, ...(s.url ? { content: { video_url: s.url } } : {}), ...(s.status === 'failed' ? { error: { message: 'content rejected' } } : {}) });
+        return json(res, 200, {
+          id: ak[1],
+          status: s.status,
+          ...(s.url ? { content: { video_url: s.url } } : {}),
+          ...(s.status === 'failed' ? { error: { message: 'content rejected' } } : {}),
+        });
       }
       // DashScope
       if (req.method === 'POST' && path === '/api/v1/services/aigc/video-generation/video-synthesis') {
@@ -123,15 +129,31 @@ export async function startFakeVideo(): Promise<FakeVideo> {
       if (ds) {
         const s = step(ds[1]!);
         if (!s) return json(res, 404, {});
-        return json(res, 200, { output: { task_id: ds[1], task_status: s.status, ...(s.url ? { video_url: s.url } : {}), ...(s.status === 'FAILED' ? { code: 'DataInspectionFailed', message: 'bad' } : {}) } });
+        return json(res, 200, {
+          output: {
+            task_id: ds[1],
+            task_status: s.status,
+            ...(s.url ? { video_url: s.url } : {}),
+            ...(s.status === 'FAILED' ? { code: 'DataInspectionFailed', message: 'bad' } : {}),
+          },
+        });
       }
       // Kling
       const kl = /^\/v1\/videos\/(text2video|image2video|effects)(?:\/(.+))?$/.exec(path);
-      if (kl && req.method === 'POST' && !kl[2]) return json(res, 200, { code: 0, message: 'SUCCEED', data: { task_id: create('kling', prompt), task_status: 'submitted' } });
+      if (kl && req.method === 'POST' && !kl[2])
+        return json(res, 200, { code: 0, message: 'SUCCEED', data: { task_id: create('kling', prompt), task_status: 'submitted' } });
       if (kl && kl[2]) {
         const s = step(kl[2]);
         if (!s) return json(res, 200, { code: 1203, message: 'task not found' });
-        return json(res, 200, { code: 0, data: { task_id: kl[2], task_status: s.status, task_status_msg: s.status === 'failed' ? 'risk control' : '', ...(s.url ? { task_result: { videos: [{ id: 'v1', url: s.url, duration: '5' }] } } : {}) } });
+        return json(res, 200, {
+          code: 0,
+          data: {
+            task_id: kl[2],
+            task_status: s.status,
+            task_status_msg: s.status === 'failed' ? 'risk control' : '',
+            ...(s.url ? { task_result: { videos: [{ id: 'v1', url: s.url, duration: '5' }] } } : {}),
+          },
+        });
       }
       json(res, 404, { error: 'no route' });
     });

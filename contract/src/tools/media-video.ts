@@ -81,7 +81,14 @@ const videoFile = (label: string): ToolField => ({
   maxBytes: VIDEO_GEN_SHARED.videoMaxBytes,
   help: '视频文件，不超过 100 MB',
 });
-const prompt = (label: string, required: boolean, placeholder: string): ToolField => ({ name: 'text', type: 'textarea', label, required, placeholder, max: VIDEO_GEN_LIMITS.promptMax });
+const prompt = (label: string, required: boolean, placeholder: string): ToolField => ({
+  name: 'text',
+  type: 'textarea',
+  label,
+  required,
+  placeholder,
+  max: VIDEO_GEN_LIMITS.promptMax,
+});
 const duration: ToolField = {
   name: 'duration',
   type: 'radio',
@@ -92,18 +99,52 @@ const duration: ToolField = {
   ],
   default: '5',
 };
-const ratio: ToolField = { name: 'ratio', type: 'size', label: '画面比例', options: VIDEO_RATIOS.map((r) => ({ value: r, label: r })), default: '16:9' };
-const style: ToolField = { name: 'style', type: 'select', label: '风格', options: [{ value: '', label: '不限' }, ...VIDEO_STYLES.map((s) => ({ value: s, label: s }))], default: '' };
-const withAudio: ToolField = { name: 'audio', type: 'switch', label: '生成声音', default: true, help: '服务商支持时生成配乐或音效；演示模式为朗读描述' };
+const ratio: ToolField = {
+  name: 'ratio',
+  type: 'size',
+  label: '画面比例',
+  options: VIDEO_RATIOS.map((r) => ({ value: r, label: r })),
+  default: '16:9',
+};
+const style: ToolField = {
+  name: 'style',
+  type: 'select',
+  label: '风格',
+  options: [{ value: '', label: '不限' }, ...VIDEO_STYLES.map((s) => ({ value: s, label: s }))],
+  default: '',
+};
+const withAudio: ToolField = {
+  name: 'audio',
+  type: 'switch',
+  label: '生成声音',
+  default: true,
+  help: '服务商支持时生成配乐或音效；演示模式为朗读描述',
+};
 
-const base = { group: 'video', icon: '🎬', kind: 'task', output: 'video', scenarios: ['media', 'create'], quotaKey: 'ai_video', points: POINTS } as const;
+const base = {
+  group: 'video',
+  icon: '🎬',
+  kind: 'task',
+  output: 'video',
+  scenarios: ['media', 'create'],
+  quotaKey: 'ai_video',
+  points: POINTS,
+} as const;
 
 export const VIDEO_TOOLS: readonly ToolSpec[] = [
   {
     ...base,
     id: VIDEO_TEXT_ID,
     // The creation hubs (AI视频, 创意视频, AI视频创作) open the main creation tool itself.
-    paths: ['/video/create/text', '/AICreateVideo/createByText', '/video', '/video/idea', '/AICreateVideo', '/AICreateVideo/index', '/AiVideo/index'],
+    paths: [
+      '/video/create/text',
+      '/AICreateVideo/createByText',
+      '/video',
+      '/video/idea',
+      '/AICreateVideo',
+      '/AICreateVideo/index',
+      '/AiVideo/index',
+    ],
     title: '文生视频',
     description: '一句话描述画面，AI 生成 5 或 10 秒的视频，可选风格、比例与声音',
     fields: [prompt('画面描述', true, '例如：清晨的西湖，薄雾缭绕，一只白鹭掠过水面，镜头缓缓推进'), style, ratio, duration, withAudio],
@@ -140,7 +181,11 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     title: '表情定制',
     description: '上传一张照片，选一个动态特效，生成趣味表情视频',
     icon: '😜',
-    fields: [picture('照片'), { name: 'scene', type: 'select', label: '特效', options: VIDEO_EMOTE_SCENES, default: 'dizzydizzy' }, consent],
+    fields: [
+      picture('照片'),
+      { name: 'scene', type: 'select', label: '特效', options: VIDEO_EMOTE_SCENES, default: 'dizzydizzy' },
+      consent,
+    ],
     keywords: ['表情', '表情包', '表情舞蹈', '自定义表情'],
   },
   {
@@ -180,7 +225,11 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     title: 'AI数字人',
     description: '上传一张人物照片并输入台词，生成开口说话的数字人视频',
     icon: '🧑‍💼',
-    fields: [picture('人物照片'), { name: 'text', type: 'textarea', label: '台词', required: true, max: VIDEO_GEN_LIMITS.scriptMax }, consent],
+    fields: [
+      picture('人物照片'),
+      { name: 'text', type: 'textarea', label: '台词', required: true, max: VIDEO_GEN_LIMITS.scriptMax },
+      consent,
+    ],
     keywords: ['数字人', '照片数字人', '数字人视频'],
   },
   {
@@ -192,7 +241,15 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     icon: '👄',
     fields: [
       videoFile('人物视频'),
-      { name: 'audio', type: 'file', label: '音频', required: true, accept: VIDEO_GEN_SHARED.audioAccept, maxBytes: VIDEO_GEN_SHARED.audioMaxBytes, help: '音频文件，不超过 20 MB' },
+      {
+        name: 'audio',
+        type: 'file',
+        label: '音频',
+        required: true,
+        accept: VIDEO_GEN_SHARED.audioAccept,
+        maxBytes: VIDEO_GEN_SHARED.audioMaxBytes,
+        help: '音频文件，不超过 20 MB',
+      },
       consent,
     ],
     keywords: ['口型', '对口型', '口型同步'],

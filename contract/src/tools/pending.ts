@@ -27,30 +27,10 @@ function family(issue: PendingRoute['issue'], prefix: string, rows: Rows): Pendi
 /** Issue 15: video, music and voice (their slide and mind-map imports too). */
 const MEDIA_FAMILY: PendingRoute[] = [
   ...family(15, '/video', {
-    '': ['AI视频', 'video'],
-    idea: ['创意视频', 'video'],
-    'face/video': ['视频换脸', 'video'],
-    'face/image': ['图片换脸', 'video'],
-    'human/video': ['数字人视频', 'video'],
-    'human/image': ['照片数字人', 'video'],
-    'create/text': ['文生视频', 'video'],
-    'create/image': ['图生视频', 'video'],
-    dance: ['AI跳舞', 'video'],
-    hug: ['AI拥抱', 'video'],
-    'emote/dance': ['表情舞蹈', 'video'],
-    'emote/diy': ['自定义表情', 'video'],
   }),
   ...family(15, '/AICreateVideo', {
-    '': ['AI视频创作', 'video'],
-    index: ['AI视频创作', 'video'],
-    createByText: ['文生视频', 'video'],
-    createByImage: ['图生视频', 'video'],
-    'expressionCustom/index': ['表情定制', 'video'],
-    'humanShapSync/index': ['口型同步', 'video'],
-    'AINumPerson/index': ['AI数字人', 'video'],
   }),
   ...family(15, '/AiVideo', {
-    index: ['AI视频', 'video'],
   }),
   ...family(15, '/AiVioce', {
     index: ['AI语音', 'voice'],

@@ -19,6 +19,7 @@ import { mcpModule } from './mcp/module';
 import { registerMediaRoutes } from './media/routes';
 import { registerMindMapRoutes } from './mindmap/routes';
 import { registerMusicRoutes } from './music/routes';
+import { registerVideoRoutes } from './video/routes';
 import { registerVoiceRoutes } from './voice/routes';
 import { registerVoiceTalkRoutes } from './voice-talk/routes';
 import { registerPersonaRoutes } from './personas/routes';
@@ -58,6 +59,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'groups', routes: registerGroupRoutes },
   { name: 'media', routes: registerMediaRoutes },
   { name: 'music', routes: registerMusicRoutes },
+  { name: 'video', routes: registerVideoRoutes },
   { name: 'voice', routes: registerVoiceRoutes },
   { name: 'voice-talk', routes: registerVoiceTalkRoutes },
   uploadsModule,

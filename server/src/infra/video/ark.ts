@@ -16,13 +16,24 @@ export function arkVideo(setup: VideoVendorSetup, http: VideoHttp): VideoAdapter
     async submit(job, signal) {
       const text = `${job.prompt} --ratio ${job.image ? 'adaptive' : job.ratio} --duration ${job.duration}`;
       const content = [{ type: 'text', text }, ...(job.image ? [{ type: 'image_url', image_url: { url: dataUrl(job.image) } }] : [])];
-      const answer = await readJson(await videoFetch(http, `${base}/contents/generations/tasks`, { method: 'POST', headers, body: JSON.stringify({ model: job.model, content }) }, signal), 'ark submit');
+      const answer = await readJson(
+        await videoFetch(
+          http,
+          `${base}/contents/generations/tasks`,
+          { method: 'POST', headers, body: JSON.stringify({ model: job.model, content }) },
+          signal,
+        ),
+        'ark submit',
+      );
       const id = str(answer.id);
       if (!id) throw new VideoError('bad_answer', 'ark: no task id');
       return { taskId: id };
     },
     async poll(task, signal) {
-      const answer = await readJson(await videoFetch(http, `${base}/contents/generations/tasks/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal), 'ark poll');
+      const answer = await readJson(
+        await videoFetch(http, `${base}/contents/generations/tasks/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal),
+        'ark poll',
+      );
       const status = str(answer.status).toLowerCase();
       if (status === 'failed' || status === 'cancelled') return { state: 'failed', detail: str(obj(answer.error).message) || status };
       if (status === 'succeeded') {

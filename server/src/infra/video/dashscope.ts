@@ -21,16 +21,28 @@ export function dashscopeVideo(setup: VideoVendorSetup, http: VideoHttp): VideoA
       const body = {
         model: job.model,
         input: { prompt: job.prompt, ...(job.image ? { img_url: dataUrl(job.image) } : {}) },
-        parameters: { ...(job.image ? { resolution: '720P' } : { size: SIZES[job.ratio] }), duration: job.duration, ...(/wan2\.[5-9]/.test(job.model) ? { audio: job.audio } : {}) },
+        parameters: {
+          ...(job.image ? { resolution: '720P' } : { size: SIZES[job.ratio] }),
+          duration: job.duration,
+          ...(/wan2\.[5-9]/.test(job.model) ? { audio: job.audio } : {}),
+        },
       };
-      const res = await videoFetch(http, `${origin}/api/v1/services/aigc/video-generation/video-synthesis`, { method: 'POST', headers: { ...headers, 'X-DashScope-Async': 'enable' }, body: JSON.stringify(body) }, signal);
+      const res = await videoFetch(
+        http,
+        `${origin}/api/v1/services/aigc/video-generation/video-synthesis`,
+        { method: 'POST', headers: { ...headers, 'X-DashScope-Async': 'enable' }, body: JSON.stringify(body) },
+        signal,
+      );
       const answer = await readJson(res, 'dashscope submit');
       const id = str(obj(answer.output).task_id);
       if (!id) throw new VideoError('refused', `dashscope: no task id ${str(answer.code)} ${str(answer.message)}`);
       return { taskId: id };
     },
     async poll(task, signal) {
-      const answer = await readJson(await videoFetch(http, `${origin}/api/v1/tasks/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal), 'dashscope poll');
+      const answer = await readJson(
+        await videoFetch(http, `${origin}/api/v1/tasks/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal),
+        'dashscope poll',
+      );
       const out = obj(answer.output);
       const status = str(out.task_status).toUpperCase();
       if (status === 'FAILED' || status === 'CANCELED') return { state: 'failed', detail: `${str(out.code)} ${str(out.message)}` };

@@ -1,4 +1,12 @@
-import { VideoError, type VideoAdapter, type VideoHttp, type VideoJob, type VideoResult, type VideoRunContext, type VendorTask } from './types';
+import {
+  VideoError,
+  type VideoAdapter,
+  type VideoHttp,
+  type VideoJob,
+  type VideoResult,
+  type VideoRunContext,
+  type VendorTask,
+} from './types';
 
 /**
  * HTTP plumbing of the video adapters: every call carries the job's signal plus a timeout; a
@@ -94,7 +102,8 @@ export async function downloadNow(http: VideoHttp, url: string, signal: AbortSig
 export const dataUrl = (p: { bytes: Buffer; mime: string }) => `data:${p.mime};base64,${p.bytes.toString('base64')}`;
 
 /** One poll's reading of the vendor task. */
-export type PollState = { state: 'queued' | 'running' } | { state: 'failed'; detail: string } | { state: 'done'; url: string; cover?: string };
+export type PollState =
+  { state: 'queued' | 'running' } | { state: 'failed'; detail: string } | { state: 'done'; url: string; cover?: string };
 
 /** A protocol: how to submit a job, and how to read one poll of it. */
 export interface AsyncProtocol {
@@ -143,5 +152,6 @@ export function asyncAdapter(protocol: AsyncProtocol, http: VideoHttp): VideoAda
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

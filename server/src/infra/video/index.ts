@@ -18,7 +18,12 @@ export { arkVideo, dashscopeVideo, klingVideo, zhipuVideo };
 export const VIDEO_VENDOR_IDS = ['zhipu', 'ark', 'dashscope', 'kling'] as const;
 type VideoVendorId = (typeof VIDEO_VENDOR_IDS)[number];
 
-const FACTORIES: Record<VideoVendorId, (setup: VideoVendorSetup, http: VideoHttp) => VideoAdapter> = { zhipu: zhipuVideo, ark: arkVideo, dashscope: dashscopeVideo, kling: klingVideo };
+const FACTORIES: Record<VideoVendorId, (setup: VideoVendorSetup, http: VideoHttp) => VideoAdapter> = {
+  zhipu: zhipuVideo,
+  ark: arkVideo,
+  dashscope: dashscopeVideo,
+  kling: klingVideo,
+};
 
 const RouteSchema = z.object({ vendor: z.enum(VIDEO_VENDOR_IDS), model: z.string().min(1), scene: z.string().optional() });
 export const VideosFileSchema = z.object({
@@ -66,7 +71,11 @@ export function videoVendorSetup(config: Pick<Config, 'vendors' | 'video'>, vend
   return cred?.apiKey && baseUrl ? { apiKey: cred.apiKey, baseUrl } : null;
 }
 
-export function createVideoBackend(config: Pick<Config, 'vendors' | 'video'>, file: VideosFile, opts: { demo: boolean; http?: VideoHttp }): VideoBackend {
+export function createVideoBackend(
+  config: Pick<Config, 'vendors' | 'video'>,
+  file: VideosFile,
+  opts: { demo: boolean; http?: VideoHttp },
+): VideoBackend {
   const http = opts.http ?? { fetch, timeoutMs: 60_000 };
   const adapters = new Map<VideoVendorId, VideoAdapter | null>();
   const adapterFor = (vendor: VideoVendorId): VideoAdapter | null => {

@@ -28,16 +28,31 @@ function request(job: VideoJob): { path: string; body: Record<string, unknown> }
   const b64 = (p: { bytes: Buffer }) => p.bytes.toString('base64');
   if (job.op === 'template') {
     if (!job.scene || !job.image) throw new VideoError('unsupported', 'kling: template without a scene or picture');
-    const input = { model_name: job.model, mode: 'std', duration: '5', ...(job.image2 ? { images: [b64(job.image), b64(job.image2)] } : { image: b64(job.image) }) };
+    const input = {
+      model_name: job.model,
+      mode: 'std',
+      duration: '5',
+      ...(job.image2 ? { images: [b64(job.image), b64(job.image2)] } : { image: b64(job.image) }),
+    };
     return { path: '/v1/videos/effects', body: { effect_scene: job.scene, input } };
   }
-  if (job.image) return { path: '/v1/videos/image2video', body: { model_name: job.model, image: b64(job.image), prompt: job.prompt, duration, mode: 'std' } };
-  return { path: '/v1/videos/text2video', body: { model_name: job.model, prompt: job.prompt, duration, aspect_ratio: job.ratio, mode: 'std' } };
+  if (job.image)
+    return {
+      path: '/v1/videos/image2video',
+      body: { model_name: job.model, image: b64(job.image), prompt: job.prompt, duration, mode: 'std' },
+    };
+  return {
+    path: '/v1/videos/text2video',
+    body: { model_name: job.model, prompt: job.prompt, duration, aspect_ratio: job.ratio, mode: 'std' },
+  };
 }
 
 export function klingVideo(setup: VideoVendorSetup, http: VideoHttp): VideoAdapter {
   const base = setup.baseUrl.replace(/\/+$/, '');
-  const headers = () => ({ authorization: `Bearer ${klingToken(setup.apiKey ?? '', setup.secretKey ?? '')}`, 'content-type': 'application/json' });
+  const headers = () => ({
+    authorization: `Bearer ${klingToken(setup.apiKey ?? '', setup.secretKey ?? '')}`,
+    'content-type': 'application/json',
+  });
   const checkCode = (answer: Record<string, unknown>, what: string) => {
     const code = Number(answer.code ?? 0);
     if (code === 0) return;
@@ -49,14 +64,25 @@ export function klingVideo(setup: VideoVendorSetup, http: VideoHttp): VideoAdapt
     vendor: 'kling',
     async submit(job, signal) {
       const { path, body } = request(job);
-      const answer = await readJson(await videoFetch(http, `${base}${path}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }, signal), 'kling submit');
+      const answer = await readJson(
+        await videoFetch(http, `${base}${path}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }, signal),
+        'kling submit',
+      );
       checkCode(answer, 'submit');
       const id = str(obj(answer.data).task_id);
       if (!id) throw new VideoError('bad_answer', 'kling: no task id');
       return { taskId: id, pollPath: path };
     },
     async poll(task, signal) {
-      const answer = await readJson(await videoFetch(http, `${base}${task.pollPath ?? '/v1/videos/text2video'}/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers: headers() }, signal), 'kling poll');
+      const answer = await readJson(
+        await videoFetch(
+          http,
+          `${base}${task.pollPath ?? '/v1/videos/text2video'}/${encodeURIComponent(task.taskId)}`,
+          { method: 'GET', headers: headers() },
+          signal,
+        ),
+        'kling poll',
+      );
       checkCode(answer, 'poll');
       const data = obj(answer.data);
       const status = str(data.task_status).toLowerCase();

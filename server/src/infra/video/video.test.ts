@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_KLING, FAKE_VIDEO_BYTES, startFakeVideo, type FakeVideo } from '../../../test/fake-video';
-import { arkVideo, createVideoBackend, dashscopeVideo, klingToken, klingVideo, loadVideosFile, VideoError, zhipuVideo, type VendorTask, type VideoAdapter, type VideoJob } from './index';
+import {
+  arkVideo,
+  createVideoBackend,
+  dashscopeVideo,
+  klingToken,
+  klingVideo,
+  loadVideosFile,
+  VideoError,
+  zhipuVideo,
+  type VendorTask,
+  type VideoAdapter,
+  type VideoJob,
+} from './index';
 import { join } from 'node:path';
 
 let fake: FakeVideo;
@@ -11,7 +23,15 @@ afterAll(() => fake.close());
 
 const http = { fetch, timeoutMs: 10_000, pollMs: 5, pollMaxMs: 20 };
 const picture = { bytes: Buffer.from('png-bytes'), mime: 'image/png' };
-const job = (over: Partial<VideoJob> = {}): VideoJob => ({ op: 'text2video', model: 'm-1', prompt: '西湖晨雾', duration: 5, ratio: '16:9', audio: true, ...over });
+const job = (over: Partial<VideoJob> = {}): VideoJob => ({
+  op: 'text2video',
+  model: 'm-1',
+  prompt: '西湖晨雾',
+  duration: 5,
+  ratio: '16:9',
+  audio: true,
+  ...over,
+});
 
 function runCtx(resume?: VendorTask) {
   const kept: VendorTask[] = [];
@@ -35,8 +55,16 @@ function runCtx(resume?: VendorTask) {
 const vendors: [string, () => VideoAdapter, string][] = [
   ['zhipu', () => zhipuVideo({ apiKey: 'good-key', baseUrl: fake.base }, http), '/videos/generations'],
   ['ark', () => arkVideo({ apiKey: 'good-key', baseUrl: fake.base }, http), '/contents/generations/tasks'],
-  ['dashscope', () => dashscopeVideo({ apiKey: 'good-key', baseUrl: `${fake.base}/compatible-mode/v1` }, http), '/api/v1/services/aigc/video-generation/video-synthesis'],
-  ['kling', () => klingVideo({ apiKey: FAKE_KLING.accessKey, secretKey: FAKE_KLING.secretKey, baseUrl: fake.base }, http), '/v1/videos/text2video'],
+  [
+    'dashscope',
+    () => dashscopeVideo({ apiKey: 'good-key', baseUrl: `${fake.base}/compatible-mode/v1` }, http),
+    '/api/v1/services/aigc/video-generation/video-synthesis',
+  ],
+  [
+    'kling',
+    () => klingVideo({ apiKey: FAKE_KLING.accessKey, secretKey: FAKE_KLING.secretKey, baseUrl: fake.base }, http),
+    '/v1/videos/text2video',
+  ],
 ];
 
 describe.each(vendors)('%s video adapter', (vendor, make, submitPath) => {
@@ -77,7 +105,14 @@ describe.each(vendors)('%s video adapter', (vendor, make, submitPath) => {
     // First claim: submit only (abort after keep).
     const ac = new AbortController();
     await make()
-      .run(job(), { ...fresh.ctx, signal: ac.signal, keep: async (t) => { fresh.kept.push(t); ac.abort(); } })
+      .run(job(), {
+        ...fresh.ctx,
+        signal: ac.signal,
+        keep: async (t) => {
+          fresh.kept.push(t);
+          ac.abort();
+        },
+      })
       .catch(() => null);
     expect(fresh.kept).toHaveLength(1);
     Object.assign(resumed, fresh.kept[0]);
@@ -112,8 +147,18 @@ describe('request bodies', () => {
     const posts = fake.requests.slice(start).filter((r) => r.method === 'POST');
     const dataUrl = `data:image/png;base64,${picture.bytes.toString('base64')}`;
     expect(posts[0]!.body).toMatchObject({ model: 'm-1', image_url: dataUrl, with_audio: true, duration: 10, size: '1920x1080' });
-    expect(posts[1]!.body).toMatchObject({ model: 'm-1', content: [{ type: 'text', text: '西湖晨雾 --ratio adaptive --duration 10' }, { type: 'image_url', image_url: { url: dataUrl } }] });
-    expect(posts[2]!.body).toMatchObject({ model: 'm-1', input: { prompt: '西湖晨雾', img_url: dataUrl }, parameters: { resolution: '720P', duration: 10 } });
+    expect(posts[1]!.body).toMatchObject({
+      model: 'm-1',
+      content: [
+        { type: 'text', text: '西湖晨雾 --ratio adaptive --duration 10' },
+        { type: 'image_url', image_url: { url: dataUrl } },
+      ],
+    });
+    expect(posts[2]!.body).toMatchObject({
+      model: 'm-1',
+      input: { prompt: '西湖晨雾', img_url: dataUrl },
+      parameters: { resolution: '720P', duration: 10 },
+    });
     expect(posts[3]!.path).toBe('/v1/videos/image2video');
     expect(posts[3]!.body).toMatchObject({ model_name: 'm-1', image: picture.bytes.toString('base64'), duration: '10' });
   });
@@ -127,7 +172,10 @@ describe('request bodies', () => {
     expect(out.video.equals(FAKE_VIDEO_BYTES)).toBe(true);
     const mine = fake.requests.slice(start);
     expect(mine[0]!.path).toBe('/v1/videos/effects');
-    expect(mine[0]!.body).toMatchObject({ effect_scene: 'hug', input: { model_name: 'kling-v1-6', images: [picture.bytes.toString('base64'), picture.bytes.toString('base64')] } });
+    expect(mine[0]!.body).toMatchObject({
+      effect_scene: 'hug',
+      input: { model_name: 'kling-v1-6', images: [picture.bytes.toString('base64'), picture.bytes.toString('base64')] },
+    });
     expect(mine.some((r) => r.method === 'GET' && r.path.startsWith('/v1/videos/effects/'))).toBe(true);
   });
 
@@ -141,7 +189,10 @@ describe('request bodies', () => {
 
 describe('video backend from videos.json', () => {
   const file = loadVideosFile(join(__dirname, '../../../catalog/videos.json'));
-  const cfg = (vendors: Record<string, { apiKey?: string; baseUrl?: string }>, kling = {}) => ({ vendors, video: { kling: { baseUrl: fake.base, ...kling }, timeoutMs: 60_000 } });
+  const cfg = (vendors: Record<string, { apiKey?: string; baseUrl?: string }>, kling = {}) => ({
+    vendors,
+    video: { kling: { baseUrl: fake.base, ...kling }, timeoutMs: 60_000 },
+  });
 
   it('routes to the first configured vendor; templates only where a vendor offers them', () => {
     const b = createVideoBackend(cfg({ zhipu: { apiKey: 'k' } }), file, { demo: false });

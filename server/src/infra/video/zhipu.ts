@@ -26,14 +26,20 @@ export function zhipuVideo(setup: VideoVendorSetup, http: VideoHttp): VideoAdapt
         fps: 30,
         duration: job.duration,
       };
-      const answer = await readJson(await videoFetch(http, `${base}/videos/generations`, { method: 'POST', headers, body: JSON.stringify(body) }, signal), 'zhipu submit');
+      const answer = await readJson(
+        await videoFetch(http, `${base}/videos/generations`, { method: 'POST', headers, body: JSON.stringify(body) }, signal),
+        'zhipu submit',
+      );
       const id = str(answer.id);
       if (!id) throw new VideoError('bad_answer', 'zhipu: no task id');
       if (str(answer.task_status).toUpperCase() === 'FAIL') throw new VideoError('refused', 'zhipu: failed at submit');
       return { taskId: id };
     },
     async poll(task, signal) {
-      const answer = await readJson(await videoFetch(http, `${base}/async-result/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal), 'zhipu poll');
+      const answer = await readJson(
+        await videoFetch(http, `${base}/async-result/${encodeURIComponent(task.taskId)}`, { method: 'GET', headers }, signal),
+        'zhipu poll',
+      );
       const status = str(answer.task_status).toUpperCase();
       if (status === 'FAIL') return { state: 'failed', detail: JSON.stringify(answer.error ?? '') };
       if (status === 'SUCCESS') {
