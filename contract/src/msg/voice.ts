@@ -50,6 +50,7 @@ export const VOICE_MSG = {
   voicePickerLoading: '正在加载音色…',
   voicePickerMine: '我的声音',
   voicePickerPresets: '平台音色',
+  voiceRecordTab: '录音',
   voiceRecordStart: '开始录音',
   voiceRecordStop: '停止录音',
   voiceRecordRetry: '重新录音',

@@ -33,12 +33,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
   ...family(15, '/AiVideo', {
   }),
   ...family(15, '/AiVioce', {
-    index: ['AI语音', 'voice'],
-    speechSynthesis: ['语音合成', 'voice'],
-    clonepage: ['声音克隆', 'voice'],
-    mysound: ['我的声音', 'voice'],
-    ttsPage: ['文字转语音', 'voice'],
-    mygen: ['我的作品', 'voice'],
     voicetalk: ['语音对话', 'voice'],
     voicethree: ['实时语音', 'voice'],
     audiotalk: ['音频对话', 'voice'],

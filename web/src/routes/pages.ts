@@ -74,6 +74,8 @@ export const PAGES = {
   designClassRoom: lazy(() => import('../features/registry/DesignClassRoomPage')),
   // PDF工具 (/PdfTools): the hub of the PDF operations' cards (features/pdf-tools)
   pdfTools: lazy(() => import('../features/pdf-tools/PdfToolsPage')),
+  voiceMySound: lazy(() => import('../features/voice/VoiceMySoundPage')),
+  voiceMyGen: lazy(() => import('../features/voice/VoiceMyGenPage')),
   // AI论文/万字长文/AI写作 and 文章检测/文章纠错 (features/thesis)
   thesis: lazy(() => import('../features/thesis/ThesisPage')),
   articleCorrection: lazy(() => import('../features/thesis/ArticleCorrectionPage')),

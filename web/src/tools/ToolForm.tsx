@@ -1,6 +1,8 @@
 import { Button, Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { MSG, charCount, type ToolExample, type ToolField, type ToolSpec } from '@wanxiang/contract';
+import { RecordOrUploadField } from '../media/RecordOrUploadField';
+import { VoiceField } from '../media/VoiceField';
 import { FileField } from './FileField';
 import { MaskField, type MaskFlush } from './fields/MaskField';
 import { SizeField, StyleField } from './fields/StyleField';
@@ -201,7 +203,11 @@ function FieldInput({ field: f, value, invalid, onChange, onUploading, image, re
           {f.label}
         </Checkbox>
       );
+    case 'voice':
+      return <VoiceField field={f} value={String(value ?? '')} onChange={onChange} invalid={invalid} />;
     case 'file':
+      if (f.record) return <RecordOrUploadField field={f} value={String(value ?? '')} onChange={onChange} onUploading={(u) => onUploading?.(f.name, u)} />;
+      return <FileField field={f} value={String(value ?? '')} onChange={onChange} onUploading={(u) => onUploading?.(f.name, u)} />;
     case 'image':
       return <FileField field={f} value={String(value ?? '')} onChange={onChange} onUploading={(u) => onUploading?.(f.name, u)} />;
     default:

@@ -76,6 +76,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   articleCheck: 'articleCorrection',
   articleCorrection: 'articleCorrection',
   pdfTools: 'pdfTools',
+  voiceMySound: 'voiceMySound',
+  voiceMyGen: 'voiceMyGen',
   // the video-edit part of the media family (web/src/features/video-edit; mind maps on file-maps' audio page)
   videoSubtitle: 'videoSubtitle',
   audioPluginMindMap: 'audioMindMap',
