@@ -121,7 +121,7 @@ export default function SubtitlePage({ title }: { title?: string }) {
             setRows(null);
             setResult(null);
           }} onUploading={setUploading} />
-        <Button type="primary" size="large" onClick={() => void recognize()} loading={busy === 'recognize'} disabled={uploading || Boolean(busy) || !video} data-testid="subtitle-recognize">
+        <Button className={styles.recognize} type="primary" size="large" onClick={() => void recognize()} loading={busy === 'recognize'} disabled={uploading || Boolean(busy) || !video} data-testid="subtitle-recognize">
           {rows ? MSG.veRecognizeAgain : MSG.veRecognizeButton}
         </Button>
         {busy && <Spin className={styles.stage} tip={stage || MSG.veStageReading} size="small"><span /></Spin>}

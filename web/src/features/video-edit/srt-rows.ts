@@ -24,7 +24,7 @@ export function rowProblems(rows: readonly SrtRow[], duration?: number): Map<num
   const out = new Map<number, string>();
   for (const r of rows) {
     const p = cueProblem(cueOf(r), duration);
-    if (p) out.set(r.key, p.replace(/^的/, ''));
+    if (p) out.set(r.key, p);
   }
   return out;
 }
