@@ -47,4 +47,11 @@ export const TALK_MSG = {
   talkModel: '模型',
   talkDemoBadge: '演示',
   talkPlaying: '正在播报',
+  talkAiNote: '回答语音由人工智能生成（AIGC），音频文件已写入 AIGC 标识',
+  talkSwitchModel: '切换模型',
+  talkSend: '发送',
+  talkCancel: '取消',
+  talkPlayedCount: (n: number) => `已播报 ${n} 句`,
+  talkTranscribing: '正在转写音频…',
+  talkReplace: '换一段音频',
 } as const;

@@ -33,9 +33,6 @@ const MEDIA_FAMILY: PendingRoute[] = [
   ...family(15, '/AiVideo', {
   }),
   ...family(15, '/AiVioce', {
-    voicetalk: ['语音对话', 'voice'],
-    voicethree: ['实时语音', 'voice'],
-    audiotalk: ['音频对话', 'voice'],
   }),
 ];
 

@@ -85,6 +85,10 @@ export const PAGES = {
   // 文档对话 and 文档总览: the document library (features/doc-chat)
   docChat: lazy(() => import('../features/doc-chat/DocChatPage')),
   docLibrary: lazy(() => import('../features/doc-chat/DocLibraryPage')),
+  // 语音对话 / 实时语音 / 音频对话: record, speech to text, a chat answer spoken back (features/voice-talk)
+  voiceTalk: lazy(() => import('../features/voice-talk/VoiceTalkPage')),
+  voiceRealtime: lazy(() => import('../features/voice-talk/VoiceRealtimePage')),
+  audioTalk: lazy(() => import('../features/voice-talk/AudioTalkPage')),
   // 视频字幕 (the SRT editor) and 音频/视频生成PPT (features/video-edit)
   videoSubtitle: lazy(() => import('../features/video-edit/SubtitlePage')),
   mediaPpt: lazy(() => import('../features/video-edit/MediaPptPage')),

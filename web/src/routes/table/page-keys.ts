@@ -78,6 +78,9 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   pdfTools: 'pdfTools',
   voiceMySound: 'voiceMySound',
   voiceMyGen: 'voiceMyGen',
+  voiceTalk: 'voiceTalk',
+  voiceRealtime: 'voiceRealtime',
+  audioTalk: 'audioTalk',
   // the video-edit part of the media family (web/src/features/video-edit; mind maps on file-maps' audio page)
   videoSubtitle: 'videoSubtitle',
   audioPluginMindMap: 'audioMindMap',
