@@ -110,8 +110,8 @@ const style: ToolField = {
   name: 'style',
   type: 'select',
   label: '风格',
-  placeholder: '不限（可不选）',
-  options: VIDEO_STYLES.map((s) => ({ value: s, label: s })),
+  options: [{ value: '', label: '不限' }, ...VIDEO_STYLES.map((s) => ({ value: s, label: s }))],
+  default: '',
 };
 const withAudio: ToolField = {
   name: 'audio',

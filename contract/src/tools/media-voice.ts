@@ -115,7 +115,7 @@ export const VOICE_TOOLS: readonly ToolSpec[] = [
     id: VOICE_MYSOUND_ID,
     paths: ['/AiVioce/mysound'],
     title: '我的声音',
-    description: '管理你克隆的音色：试听、重命名、删除',
+    description: '管理你克隆的音色：用它合成、重命名、删除',
     group: 'voice',
     icon: '🎧',
     scenarios: ['media'],
