@@ -119,5 +119,12 @@ test.describe('AI音乐 (phone)', () => {
     const cover = await song.getByTestId('song-cover').first().boundingBox();
     expect(cover!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'music-creative-center-phone');
+    // 删除: the song goes with its takes, lyrics and cover.
+    await song.getByTestId('song-delete').click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(page.getByTestId('song-deleted')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('task-tool-page')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('song-result')).toHaveCount(0);
   });
 });

@@ -55,4 +55,8 @@ export const MUSIC_MSG = {
   musicRangeLength: (s: number) => `选中 ${s.toFixed(1)} 秒`,
   musicPlayRange: '试听选区',
   musicDemoTag: '演示',
+  musicDeleteSong: '删除',
+  musicDeleteConfirm: '删除这首歌的两版、歌词和封面？',
+  musicDeletedSong: '这首歌已删除',
+  musicDeleteFailed: '删除失败，请稍后再试',
 } as const;

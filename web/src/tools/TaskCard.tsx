@@ -76,7 +76,7 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
       {slots ? (
         slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
       ) : task.status === 'succeeded' && task.result?.files.length ? (
-        (musicResultView(tool, task.result.files) ?? <TaskResults files={task.result.files} aiNote={!PLAIN_CONVERSION_TOOL_IDS.has(tool.id)} />)
+        (musicResultView(tool, task) ?? <TaskResults files={task.result.files} aiNote={!PLAIN_CONVERSION_TOOL_IDS.has(tool.id)} />)
       ) : null}
     </div>
   );

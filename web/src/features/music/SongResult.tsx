@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Spin, Tag } from 'antd';
-import { CustomerServiceOutlined, DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm, Spin, Tag } from 'antd';
+import { CustomerServiceOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { MSG, type TaskFile } from '@wanxiang/contract';
+import { RequestError } from '../../api/request';
 import { fetchProtectedFile } from '../../api/tools';
 import { saveBlob } from '../../api/save-file';
 import { downloadUrl } from '../../tools/TaskResults';
 import { useProtectedUrl } from '../../tools/useProtectedUrl';
+import { deleteSongTask } from './api';
 import { activeLine, parseLrc, songParts, type LrcLine, type SongTakeFiles } from './lrc';
 import styles from './music.module.css';
 
@@ -13,15 +15,38 @@ import styles from './music.module.css';
  * A finished song (AI作曲, 伴奏生成, the 创作中心 list): one card per take with the cover, a player,
  * and the lyrics scrolling with the music (the LRC line whose time the player passed is lit).
  */
-export function SongResult({ files }: { files: readonly TaskFile[] }) {
+export function SongResult({ taskId, files }: { taskId: string; files: readonly TaskFile[] }) {
+  const { message } = App.useApp();
   const { takes, cover } = songParts(files);
   const coverSrc = useProtectedUrl(cover?.url);
+  const [deleted, setDeleted] = useState(false);
+  const remove = async () => {
+    try {
+      await deleteSongTask(taskId);
+      setDeleted(true);
+    } catch (err) {
+      void message.error(err instanceof RequestError && err.msg ? err.msg : MSG.musicDeleteFailed);
+    }
+  };
+  if (deleted)
+    return (
+      <div className={styles.noLyrics} data-testid="song-deleted">
+        {MSG.musicDeletedSong}
+      </div>
+    );
   return (
     <div className={styles.songs} data-testid="song-result">
       {takes.map((take, i) => (
         <SongTake key={take.audio.id} take={take} index={i} coverSrc={coverSrc.src} />
       ))}
-      <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>
+      <div className={styles.songFoot}>
+        <span className={styles.aiNote}>{MSG.taskPageAiNote}</span>
+        <Popconfirm title={MSG.musicDeleteConfirm} onConfirm={() => void remove()}>
+          <Button size="small" danger icon={<DeleteOutlined />} data-testid="song-delete">
+            {MSG.musicDeleteSong}
+          </Button>
+        </Popconfirm>
+      </div>
     </div>
   );
 }

@@ -10,9 +10,10 @@ import { WaveRangePicker } from './WaveRangePicker';
 const SONG_TOOLS = new Set<string>([MUSIC_SONG_ID, MUSIC_ACCOMPANY_ID]);
 
 /** The song view for a song tool's finished files, or null (the generic results show instead). */
-export function musicResultView(tool: Pick<ToolSpec, 'id'>, files: readonly TaskFile[]) {
+export function musicResultView(tool: Pick<ToolSpec, 'id'>, task: { task_id: string; result?: { files: readonly TaskFile[] } | null }) {
+  const files = task.result?.files ?? [];
   if (!SONG_TOOLS.has(tool.id) || !files.some((f) => f.contentType.startsWith('audio/'))) return null;
-  return <SongResult files={files} />;
+  return <SongResult taskId={task.task_id} files={files} />;
 }
 
 type Values = Readonly<Record<string, unknown>>;
