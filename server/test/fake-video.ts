@@ -46,7 +46,8 @@ function klingOk(auth: string): boolean {
   return claims.iss === FAKE_KLING.accessKey && (claims.exp ?? 0) > now && (claims.nbf ?? Infinity) <= now;
 }
 
-export async function startFakeVideo(): Promise<FakeVideo> {
+/** `video`: the bytes served as every result (a real MP4 for tests that re-encode it). */
+export async function startFakeVideo(opts: { video?: Buffer } = {}): Promise<FakeVideo> {
   const requests: FakeVideoRequest[] = [];
   const fetches = new Map<string, number>();
   const tasks = new Map<string, { vendor: Vendor; polls: number; fail: boolean }>();
@@ -92,7 +93,7 @@ export async function startFakeVideo(): Promise<FakeVideo> {
         fetches.set(name, n);
         if (n > 1) return json(res, 403, { error: 'expired' });
         res.writeHead(200, { 'content-type': name.endsWith('.jpg') ? 'image/jpeg' : 'video/mp4' });
-        return res.end(name.endsWith('.jpg') ? Buffer.from('fake-jpg') : FAKE_VIDEO_BYTES);
+        return res.end(name.endsWith('.jpg') ? Buffer.from('fake-jpg') : (opts.video ?? FAKE_VIDEO_BYTES));
       }
       const isKling = path.startsWith('/v1/videos/');
       if (isKling ? !klingOk(auth) : auth !== 'Bearer good-key') return json(res, 401, { error: 'bad key' });

@@ -110,8 +110,8 @@ const style: ToolField = {
   name: 'style',
   type: 'select',
   label: '风格',
-  options: [{ value: '', label: '不限' }, ...VIDEO_STYLES.map((s) => ({ value: s, label: s }))],
-  default: '',
+  placeholder: '不限（可不选）',
+  options: VIDEO_STYLES.map((s) => ({ value: s, label: s })),
 };
 const withAudio: ToolField = {
   name: 'audio',
@@ -169,7 +169,7 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_HUG_ID,
     paths: ['/video/hug'],
     title: 'AI拥抱',
-    description: '上传两张人物照片，生成两人拥抱的视频',
+    description: '上传两张人物照片，生成两人拥抱的视频（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '🤗',
     fields: [picture('第一个人的照片', 'image'), picture('第二个人的照片', 'image2'), consent],
     keywords: ['拥抱', '合照动起来'],
@@ -179,7 +179,8 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_EMOTE_ID,
     paths: ['/video/emote/diy', '/video/emote/dance', '/AICreateVideo/expressionCustom/index'],
     title: '表情定制',
-    description: '上传一张照片，选一个动态特效，生成趣味表情视频',
+    description:
+      '上传一张照片，选一个动态特效，生成趣味表情视频（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '😜',
     fields: [
       picture('照片'),
@@ -193,7 +194,7 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_DANCE_ID,
     paths: ['/video/dance'],
     title: 'AI跳舞',
-    description: '上传一张全身照，让照片中的人物跳舞',
+    description: '上传一张全身照，让照片中的人物跳舞（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '💃',
     fields: [picture('全身照片'), consent],
     keywords: ['跳舞', '舞蹈'],
@@ -203,7 +204,7 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_FACE_VIDEO_ID,
     paths: ['/video/face/video'],
     title: '视频换脸',
-    description: '把视频中人物的脸换成照片中的脸',
+    description: '把视频中人物的脸换成照片中的脸（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '🎭',
     fields: [videoFile('原视频'), picture('人脸照片', 'face'), consent],
     keywords: ['换脸', '视频换脸'],
@@ -213,7 +214,7 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_FACE_IMAGE_ID,
     paths: ['/video/face/image'],
     title: '图片换脸',
-    description: '把照片中的脸换到另一张图片上，生成动态视频',
+    description: '把照片中的脸换到另一张图片上，生成动态视频（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '🎭',
     fields: [picture('原图'), picture('人脸照片', 'face'), consent],
     keywords: ['换脸', '图片换脸'],
@@ -223,7 +224,8 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_HUMAN_ID,
     paths: ['/AICreateVideo/AINumPerson/index', '/video/human/video', '/video/human/image'],
     title: 'AI数字人',
-    description: '上传一张人物照片并输入台词，生成开口说话的数字人视频',
+    description:
+      '上传一张人物照片并输入台词，生成开口说话的数字人视频（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '🧑‍💼',
     fields: [
       picture('人物照片'),
@@ -237,7 +239,8 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
     id: VIDEO_LIPSYNC_ID,
     paths: ['/AICreateVideo/humanShapSync/index'],
     title: '口型同步',
-    description: '上传人物视频和一段音频，让人物口型与声音对上',
+    description:
+      '上传人物视频和一段音频，让人物口型与声音对上（需运营方开通提供该模板的视频服务商；未开通时提交会直接提示，不扣次数或积分）',
     icon: '👄',
     fields: [
       videoFile('人物视频'),
