@@ -151,8 +151,8 @@ export function optionLabel(field: ToolField, value: FormValue): string {
   return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
 }
 
-/** Fields whose value says nothing to a reader (file ids, a tick). */
-const UNSUMMARIZED = new Set<ToolField['type']>(['file', 'image', 'mask', 'consent']);
+/** Fields whose value says nothing to a reader (file ids, a tick, a voice id). */
+const UNSUMMARIZED = new Set<ToolField['type']>(['file', 'image', 'mask', 'consent', 'voice']);
 
 /** One line describing a saved run's inputs: the main text first, then the other picks. */
 export function summarizeInputs(fields: readonly ToolField[], inputs: Record<string, FormValue>): string {
