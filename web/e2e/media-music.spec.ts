@@ -8,7 +8,7 @@ import { screenshot, specAccount } from './helpers';
  *  - desktop: /AIMusic/aiAudioClip, a WAV uploaded, its waveform drawn, the end handle dragged
  *    (the form's seconds follow), cut to an MP3 that plays.
  *  - phone: /AIMusic/creativeCenter shows the same song (one account for the spec: the free tier
- *    has one song a day) with its cards stacked.
+ *    has one song a day) with its cards stacked, then deleted (gone after a reload).
  */
 
 const account = specAccount('134');
@@ -107,7 +107,7 @@ test.describe('AI音乐 (desktop)', () => {
 test.describe('AI音乐 (phone)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('创作中心: the song made on the desktop, its takes stacked', async ({ page }) => {
+  test('创作中心: the song made on the desktop, its takes stacked, then deleted', async ({ page }) => {
     test.setTimeout(60_000);
     await account.signIn(page);
     await page.goto('/AIMusic/creativeCenter');
