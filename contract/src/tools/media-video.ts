@@ -131,20 +131,29 @@ const base = {
   points: POINTS,
 } as const;
 
+export const VIDEO_HUB_ID = 'videoHub';
+
 export const VIDEO_TOOLS: readonly ToolSpec[] = [
+  {
+    // The hubs (AI视频, 创意视频, AI视频创作): the creation tools first, then every video tool as a card.
+    id: VIDEO_HUB_ID,
+    paths: ['/video', '/video/idea', '/AICreateVideo', '/AICreateVideo/index', '/AiVideo/index'],
+    title: 'AI视频',
+    description: '文生视频、图生视频，以及字幕、配音、换脸、数字人等视频工具',
+    group: 'video',
+    icon: '🎬',
+    kind: 'page',
+    output: 'page',
+    fields: [],
+    quotaKey: '',
+    points: 0,
+    scenarios: ['media', 'create'],
+    keywords: ['AI视频', '创意视频', 'AI视频创作', '视频生成'],
+  },
   {
     ...base,
     id: VIDEO_TEXT_ID,
-    // The creation hubs (AI视频, 创意视频, AI视频创作) open the main creation tool itself.
-    paths: [
-      '/video/create/text',
-      '/AICreateVideo/createByText',
-      '/video',
-      '/video/idea',
-      '/AICreateVideo',
-      '/AICreateVideo/index',
-      '/AiVideo/index',
-    ],
+    paths: ['/video/create/text', '/AICreateVideo/createByText'],
     title: '文生视频',
     description: '一句话描述画面，AI 生成 5 或 10 秒的视频，可选风格、比例与声音',
     fields: [prompt('画面描述', true, '例如：清晨的西湖，薄雾缭绕，一只白鹭掠过水面，镜头缓缓推进'), style, ratio, duration, withAudio],

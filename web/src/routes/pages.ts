@@ -74,6 +74,8 @@ export const PAGES = {
   designClassRoom: lazy(() => import('../features/registry/DesignClassRoomPage')),
   // PDF工具 (/PdfTools): the hub of the PDF operations' cards (features/pdf-tools)
   pdfTools: lazy(() => import('../features/pdf-tools/PdfToolsPage')),
+  // AI视频 hub (/video, /AICreateVideo, /AiVideo/index): the creation tools first, then every video tool (features/video)
+  videoHub: lazy(() => import('../features/video/VideoHubPage')),
   voiceMySound: lazy(() => import('../features/voice/VoiceMySoundPage')),
   voiceMyGen: lazy(() => import('../features/voice/VoiceMyGenPage')),
   // AI论文/万字长文/AI写作 and 文章检测/文章纠错 (features/thesis)

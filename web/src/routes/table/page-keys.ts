@@ -76,6 +76,7 @@ export const PAGE_COMPONENTS: Readonly<Record<string, PageKey>> = {
   articleCheck: 'articleCorrection',
   articleCorrection: 'articleCorrection',
   pdfTools: 'pdfTools',
+  videoHub: 'videoHub',
   voiceMySound: 'voiceMySound',
   voiceMyGen: 'voiceMyGen',
   voiceTalk: 'voiceTalk',

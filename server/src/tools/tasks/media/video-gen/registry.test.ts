@@ -19,8 +19,8 @@ describe('video generation registry', () => {
     expect(VIDEO_GEN_SHARED.audioMaxBytes).toBe(MEDIA_LIMITS.audioMaxBytes);
   });
 
-  it('every tool is an ai_video task with a video result; templates showing people ask for consent', () => {
-    for (const tool of VIDEO_TOOLS) {
+  it('the hub is a page; every other entry is an ai_video task with a video result; templates showing people ask for consent', () => {
+    for (const tool of VIDEO_TOOLS.filter((t) => t.kind !== 'page')) {
       expect(tool).toMatchObject({ kind: 'task', output: 'video', quotaKey: 'ai_video', points: MEDIA_POINTS.ai_video });
       if (tool.id in VIDEO_TEMPLATE_OF) expect(tool.fields.some((f) => f.type === 'consent' && f.required)).toBe(true);
     }
