@@ -136,10 +136,12 @@ function EnlargedImage({ file, onClose }: { file: TaskFile; onClose: () => void 
 function ResultFile({ file }: { file: TaskFile }) {
   const media = file.contentType.startsWith('audio/') ? 'audio' : file.contentType.startsWith('video/') ? 'video' : null;
   const src = useProtectedUrl(media ? file.url : undefined);
+  // A generated video names its poster frame as its thumbnail: shown before it plays.
+  const poster = useProtectedUrl(media === 'video' ? file.thumbUrl : undefined);
   return (
     <div className={styles.resultFile}>
       {media === 'audio' && src.src && <audio className={styles.resultMedia} controls src={src.src} />}
-      {media === 'video' && src.src && <video className={styles.resultMedia} controls src={src.src} />}
+      {media === 'video' && src.src && <video className={styles.resultMedia} controls playsInline preload="metadata" poster={poster.src ?? undefined} src={src.src} data-testid="task-result-video" />}
       {!media && <FileOutlined />}
       {!media && <span className={styles.pickedName}>{file.name}</span>}
       <DownloadButton file={file} />
