@@ -61,6 +61,7 @@ export const VIDEO_EDIT_MSG = {
   veColText: '字幕文字',
   veDeleteRow: (n: number) => `删除第 ${n} 条`,
   veAddRow: '添加一条',
+  veManualRows: '手动输入字幕',
   veModeBurn: '压制进画面',
   veModeTrack: '添加字幕轨',
   veFontSize: '字号',

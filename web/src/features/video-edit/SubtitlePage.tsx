@@ -124,6 +124,11 @@ export default function SubtitlePage({ title }: { title?: string }) {
         <Button className={styles.recognize} type="primary" size="large" onClick={() => void recognize()} loading={busy === 'recognize'} disabled={uploading || Boolean(busy) || !video} data-testid="subtitle-recognize">
           {rows ? MSG.veRecognizeAgain : MSG.veRecognizeButton}
         </Button>
+        {!rows && (
+          <Button className={styles.manual} size="large" onClick={() => setRows([rowAfter(undefined)])} disabled={Boolean(busy)} data-testid="subtitle-manual">
+            {MSG.veManualRows}
+          </Button>
+        )}
         {busy && <Spin className={styles.stage} tip={stage || MSG.veStageReading} size="small"><span /></Spin>}
         {busy && <div className={styles.stageText} data-testid="subtitle-stage">{stage}</div>}
         {error && <Alert className={styles.alert} type="error" showIcon message={error} data-testid="subtitle-error" />}
