@@ -10,6 +10,7 @@ import { imgEffectHandler } from './img-effect';
 import { imageTranslateHandler } from './image-translate';
 import { imageToolHandlers } from './image-tool';
 import { mediaHandlers } from './media';
+import type { TaskHandlersContext } from './handlers-context';
 import { docOcrHandlers } from './pdf/doc-ocr';
 import { pdfToolHandlers } from './pdf/pdf-tools';
 import { posterBackgroundHandler } from './poster-background';
@@ -21,7 +22,7 @@ import { thesisHandler } from './thesis';
  * one ToolSpec in contract/src/tools/effects.ts plus one handler here; an image tool is one ToolSpec in
  * contract/src/tools/images.ts plus one row of image-plans.ts (the generic handler of image-tool.ts).
  */
-export type TaskHandlersContext = Pick<AppContext, 'database' | 'storage' | 'llm' | 'config' | 'images' | 'catalog' | 'stt' | 'speech' | 'safeFetch' | 'moduleStates'>;
+export type { TaskHandlersContext } from './handlers-context';
 
 export function taskHandlers(ctx: TaskHandlersContext): TaskHandler[] {
   return [imgEffectHandler(ctx), slidesFileHandler(ctx), ...imageToolHandlers(ctx), ...designToolHandlers(ctx), posterBackgroundHandler(ctx), ...resumeHandlers(ctx), thesisHandler(ctx), imageTranslateHandler(ctx, toolById(TRANSLATE_IMAGE_ID)!), ...pdfToolHandlers(ctx), ...docOcrHandlers(ctx), ...aigcHandlers(ctx), ...docTranslateHandlers(ctx), docIndexHandler(ctx), ...mediaHandlers(ctx)];

@@ -1,5 +1,5 @@
 import type { TaskHandler } from '../../../jobs';
-import type { TaskHandlersContext } from '../index';
+import type { TaskHandlersContext } from '../handlers-context';
 import { musicHandlers } from './music';
 import { talkHandlers } from './talk';
 import { videoEditHandlers } from './video-edit';

@@ -1,6 +1,6 @@
 import { MUSIC_ACCOMPANY_ID, MUSIC_CLIP_ID, MUSIC_MERGE_ID, MUSIC_RECOGNIZE_ID, MUSIC_SEPARATE_ID, MUSIC_SONG_ID } from '@wanxiang/contract';
 import type { TaskHandler } from '../../../jobs';
-import type { TaskHandlersContext } from '../index';
+import type { TaskHandlersContext } from '../handlers-context';
 import { clipHandler, mergeHandler } from './music-tools/edit';
 import { recognizeHandler, separateHandler } from './music-tools/separate-recognize';
 import { musicOf, runSong, songRefusal } from './music-tools/song';

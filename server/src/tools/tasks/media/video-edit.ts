@@ -1,6 +1,6 @@
 import { VIDEO_CLARITY_ID, VIDEO_DUB_ID, VIDEO_EXTRACT_AUDIO_ID, VIDEO_INTERPOLATE_ID, VIDEO_MATTING_ID, VIDEO_SUBTITLE_ID } from '@wanxiang/contract';
 import type { TaskHandler } from '../../../jobs';
-import type { TaskHandlersContext } from '../index';
+import type { TaskHandlersContext } from '../handlers-context';
 import { dubHandler } from './video-edit-tools/dub';
 import { localVideoHandler } from './video-edit-tools/enhance';
 import { extractHandler } from './video-edit-tools/extract';

@@ -1,6 +1,6 @@
 import { VIDEO_IMAGE_ID, VIDEO_TEMPLATE_OF, VIDEO_TEXT_ID } from '@wanxiang/contract';
 import type { TaskHandler } from '../../../jobs';
-import type { TaskHandlersContext } from '../index';
+import type { TaskHandlersContext } from '../handlers-context';
 import { generationHandler, templateHandler } from './video-gen/generate';
 
 /**

@@ -1,5 +1,5 @@
 import type { TaskHandler } from '../../../jobs';
-import type { TaskHandlersContext } from '../index';
+import type { TaskHandlersContext } from '../handlers-context';
 import { cloneHandler } from './voice-tools/clone';
 import { ttsHandler } from './voice-tools/speak';
 

@@ -4,7 +4,7 @@ import { MSG } from '@wanxiang/contract';
 import { aigcMetadataArgs, ffmpeg, probeFile } from '../../../../infra/av';
 import { SpeechError } from '../../../../infra/speech';
 import { TaskFailure, type TaskHandler } from '../../../../jobs';
-import type { TaskHandlersContext } from '../../index';
+import type { TaskHandlersContext } from '../../handlers-context';
 import { baseName, demoFailure, H264_ARGS, readVideo, refusalOf, videoTimeout, withVideo } from './video-inputs';
 
 /**

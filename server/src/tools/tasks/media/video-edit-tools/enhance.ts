@@ -1,7 +1,7 @@
 import { MSG, VIDEO_EDIT_LIMITS } from '@wanxiang/contract';
 import { aigcMetadataArgs, cornerMarkFilter, ffmpeg } from '../../../../infra/av';
 import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../../../jobs';
-import type { TaskHandlersContext } from '../../index';
+import type { TaskHandlersContext } from '../../handlers-context';
 import { baseName, demoFailure, H264_ARGS, readVideo, refusalOf, videoTimeout, withVideo, type InputVideo } from './video-inputs';
 
 /**

@@ -2,7 +2,7 @@
 import { MSG } from '@wanxiang/contract';
 import { aigcMetadataArgs, ffmpeg, probeBytes } from '../../../../infra/av';
 import { TaskFailure, type TaskHandler } from '../../../../jobs';
-import type { TaskHandlersContext } from '../../index';
+import type { TaskHandlersContext } from '../../handlers-context';
 import { musicOf } from '../music-tools/song';
 import { baseName, demoFailure, readVideo, refusalOf, videoTimeout, withVideo, type InputVideo } from './video-inputs';
 

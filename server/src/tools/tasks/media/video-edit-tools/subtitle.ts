@@ -4,7 +4,7 @@ import { formatSrt, MSG, parseSrt, type SubtitleCue, type SubtitleAction } from 
 import { aigcMetadataArgs, cjkFontFile, cornerMarkFilter, ffmpeg, filterValue } from '../../../../infra/av';
 import { demoTimedTranscript, SttError } from '../../../../infra/stt';
 import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../../../jobs';
-import type { TaskHandlersContext } from '../../index';
+import type { TaskHandlersContext } from '../../handlers-context';
 import { baseName, demoFailure, H264_ARGS, readVideo, refusalOf, videoTimeout, withVideo, type InputVideo } from './video-inputs';
 
 /**

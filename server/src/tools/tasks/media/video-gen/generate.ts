@@ -2,7 +2,7 @@ import { MSG, VIDEO_IMAGE_ID, VIDEO_TEMPLATE_OF, VIDEO_TOOLS, type TaskFile } fr
 import { VideoError, type VendorTask, type VideoJob, type VideoPicture, type VideoRoute } from '../../../../infra/video';
 import { TaskFailure, type TaskHandler, type TaskOutcome, type TaskRow, type TaskRunTools } from '../../../../jobs';
 import { DEMO_FAILURE_MARKER } from '../../image-prompt';
-import type { TaskHandlersContext } from '../../index';
+import type { TaskHandlersContext } from '../../handlers-context';
 import { videoOf } from './backend';
 import { demoFilm, demoPictures } from './demo-film';
 import { finishVideo } from './finish';
