@@ -1,5 +1,4 @@
 import { toolById, TRANSLATE_IMAGE_ID } from '@wanxiang/contract';
-import type { AppContext } from '../../context';
 import type { TaskHandler } from '../../jobs';
 import { aigcHandlers } from '../../modules/aigc/tasks';
 import { docIndexHandler } from '../../modules/doc-library/index-task';
