@@ -1,19 +1,6 @@
 import type { ToolField, ToolSpec } from './spec';
 
-/*
- * The shared prices and limits of media.ts, restated: media.ts imports this file to build
- * MEDIA_TOOLS, so importing them back would be a cycle read before media.ts has run (a TDZ error).
- * server/src/tools/tasks/media/music-tools/registry.test.ts checks they equal media.ts's.
- */
-export const MUSIC_SHARED = {
-  points: { ai_music: 20, media_edit: 2 },
-  audioAccept: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'webm'],
-  audioMaxSeconds: 10 * 60,
-  audioMaxBytes: 20 * 1024 * 1024,
-} as const;
-const MEDIA_POINTS = MUSIC_SHARED.points;
-const AUDIO_ACCEPT = MUSIC_SHARED.audioAccept;
-const MEDIA_LIMITS = MUSIC_SHARED;
+import { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS } from './media-shared';
 
 /**
  * AI音乐 (AIMusic): the registry entries of this part of the media family (media.ts). Songs and

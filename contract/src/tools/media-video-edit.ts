@@ -1,18 +1,7 @@
 import { page } from './page-entry';
 import type { ToolField, ToolSpec } from './spec';
 
-/*
- * The shared prices and limits of media.ts, restated: media.ts imports this file to build
- * MEDIA_TOOLS, so importing them back would be a cycle read before media.ts has run (a TDZ error).
- * The video-edit registry test checks they equal media.ts's.
- */
-export const VIDEO_EDIT_SHARED = {
-  points: { ai_video: 40, media_edit: 2 },
-  videoAccept: ['mp4', 'mov', 'webm', 'mkv'],
-  videoMaxSeconds: 5 * 60,
-  videoMaxBytes: 100 * 1024 * 1024,
-} as const;
-const P = VIDEO_EDIT_SHARED.points;
+import { MEDIA_LIMITS, MEDIA_POINTS as P, VIDEO_ACCEPT } from './media-shared';
 
 /**
  * 视频字幕、配音、提取音频、高清修复、抠像、补帧 (video, AICreateVideo, AiVideo): the registry entries
@@ -43,13 +32,13 @@ export const VIDEO_EDIT_LIMITS = {
 export const SUBTITLE_ACTIONS = ['recognize', 'burn', 'track'] as const;
 export type SubtitleAction = (typeof SUBTITLE_ACTIONS)[number];
 
-const videoField = (help = `视频文件，不超过 100 MB、${VIDEO_EDIT_SHARED.videoMaxSeconds / 60} 分钟`): ToolField => ({
+const videoField = (help = `视频文件，不超过 100 MB、${MEDIA_LIMITS.videoMaxSeconds / 60} 分钟`): ToolField => ({
   name: 'video',
   type: 'file',
   label: '视频文件',
   required: true,
-  accept: VIDEO_EDIT_SHARED.videoAccept,
-  maxBytes: VIDEO_EDIT_SHARED.videoMaxBytes,
+  accept: VIDEO_ACCEPT,
+  maxBytes: MEDIA_LIMITS.videoMaxBytes,
   help,
 });
 

@@ -1,18 +1,8 @@
 import type { ToolField, ToolSpec } from './spec';
 
-/*
- * The shared price and limits of media.ts, restated: media.ts imports this file to build
- * MEDIA_TOOLS, so importing them back would be a cycle read before media.ts has run (a TDZ error).
- * server/src/tools/tasks/media/video-gen/registry.test.ts checks they equal media.ts's.
- */
-export const VIDEO_GEN_SHARED = {
-  points: { ai_video: 40 },
-  videoAccept: ['mp4', 'mov', 'webm', 'mkv'],
-  audioAccept: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'webm'],
-  videoMaxBytes: 100 * 1024 * 1024,
-  audioMaxBytes: 20 * 1024 * 1024,
-} as const;
-const POINTS = VIDEO_GEN_SHARED.points.ai_video;
+import { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS, VIDEO_ACCEPT } from './media-shared';
+
+const POINTS = MEDIA_POINTS.ai_video;
 
 /**
  * 文生视频、图生视频与视频模板 (video, AICreateVideo, AiVideo): the registry entries of this part of
@@ -77,8 +67,8 @@ const videoFile = (label: string): ToolField => ({
   type: 'file',
   label,
   required: true,
-  accept: VIDEO_GEN_SHARED.videoAccept,
-  maxBytes: VIDEO_GEN_SHARED.videoMaxBytes,
+  accept: VIDEO_ACCEPT,
+  maxBytes: MEDIA_LIMITS.videoMaxBytes,
   help: '视频文件，不超过 100 MB',
 });
 const prompt = (label: string, required: boolean, placeholder: string): ToolField => ({
@@ -258,8 +248,8 @@ export const VIDEO_TOOLS: readonly ToolSpec[] = [
         type: 'file',
         label: '音频',
         required: true,
-        accept: VIDEO_GEN_SHARED.audioAccept,
-        maxBytes: VIDEO_GEN_SHARED.audioMaxBytes,
+        accept: AUDIO_ACCEPT,
+        maxBytes: MEDIA_LIMITS.audioMaxBytes,
         help: '音频文件，不超过 20 MB',
       },
       consent,

@@ -1,17 +1,7 @@
 import { page } from './page-entry';
 import type { ToolSpec } from './spec';
 
-/*
- * The shared prices and limits of media.ts, restated: media.ts imports this file to build
- * MEDIA_TOOLS, so importing them back would be a cycle read before media.ts has run.
- * server/src/tools/tasks/media/voice-tools/registry.test.ts checks they equal media.ts's.
- */
-export const VOICE_SHARED = {
-  points: { ai_speech: 2, ai_voice_clone: 20 },
-  audioAccept: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'webm'],
-  cloneMinSeconds: 10,
-  cloneMaxSeconds: 60,
-} as const;
+import { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS } from './media-shared';
 
 /**
  * AI语音 (AiVioce): 语音合成 (text to speech with the server's voices and the user's clones),
@@ -82,7 +72,7 @@ export const VOICE_TOOLS: readonly ToolSpec[] = [
       { label: '睡前故事', inputs: { text: '从前，在一片大森林里，住着一只爱唱歌的小熊。每天傍晚，它都会坐在大树下，为朋友们唱一首歌。', speed: 0.9 } },
     ],
     quotaKey: 'ai_speech',
-    points: VOICE_SHARED.points.ai_speech,
+    points: MEDIA_POINTS.ai_speech,
     keywords: ['语音', '配音', '朗读', 'TTS', '文字转语音', 'AI语音'],
   },
   {
@@ -100,15 +90,15 @@ export const VOICE_TOOLS: readonly ToolSpec[] = [
         type: 'file',
         label: '声音样本',
         required: true,
-        accept: VOICE_SHARED.audioAccept,
+        accept: AUDIO_ACCEPT,
         maxBytes: VOICE_LIMITS.sampleMaxBytes,
-        record: { minSeconds: VOICE_SHARED.cloneMinSeconds, maxSeconds: VOICE_SHARED.cloneMaxSeconds },
-        help: `上传音频或直接录音：${VOICE_SHARED.cloneMinSeconds}-${VOICE_SHARED.cloneMaxSeconds} 秒，一人清晰朗读，无背景音乐，不超过 10 MB`,
+        record: { minSeconds: MEDIA_LIMITS.cloneMinSeconds, maxSeconds: MEDIA_LIMITS.cloneMaxSeconds },
+        help: `上传音频或直接录音：${MEDIA_LIMITS.cloneMinSeconds}-${MEDIA_LIMITS.cloneMaxSeconds} 秒，一人清晰朗读，无背景音乐，不超过 10 MB`,
       },
       { name: 'consent', type: 'consent', label: VOICE_CONSENT_LINE, required: true },
     ],
     quotaKey: 'ai_voice_clone',
-    points: VOICE_SHARED.points.ai_voice_clone,
+    points: MEDIA_POINTS.ai_voice_clone,
     keywords: ['克隆', '声音复刻', '复刻', '定制音色'],
   },
   page({

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS, MUSIC_SHARED, MUSIC_TOOLS, PENDING_ROUTES } from '@wanxiang/contract';
+import { MEDIA_POINTS, MUSIC_TOOLS, PENDING_ROUTES } from '@wanxiang/contract';
 import { demoScore, syllables } from '../../../../infra/music';
 import { demoLyrics, parseLyrics, sungLines, timedLyrics } from './lyrics';
 
 describe('music registry', () => {
-  it('restates the media family prices and limits exactly (media-music.ts cannot import them)', () => {
-    expect(MUSIC_SHARED.points).toEqual({ ai_music: MEDIA_POINTS.ai_music, media_edit: MEDIA_POINTS.media_edit });
-    expect([...MUSIC_SHARED.audioAccept]).toEqual([...AUDIO_ACCEPT]);
-    expect(MUSIC_SHARED.audioMaxSeconds).toBe(MEDIA_LIMITS.audioMaxSeconds);
-    expect(MUSIC_SHARED.audioMaxBytes).toBe(MEDIA_LIMITS.audioMaxBytes);
+  it('prices every tool by its quota key (MEDIA_POINTS)', () => {
     for (const tool of MUSIC_TOOLS) expect(tool.points).toBe(MEDIA_POINTS[tool.quotaKey as keyof typeof MEDIA_POINTS]);
   });
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatSrt, MEDIA_LIMITS, MEDIA_POINTS, parseSrt, parseSrtTime, srtTime, VIDEO_ACCEPT, VIDEO_EDIT_SHARED, VIDEO_EDIT_TOOLS } from '@wanxiang/contract';
+import { formatSrt, MEDIA_POINTS, parseSrt, parseSrtTime, srtTime, VIDEO_EDIT_TOOLS } from '@wanxiang/contract';
 import { splitScript } from './dub';
 
 describe('video-edit registry and SRT', () => {
-  it('restates the shared media prices and limits exactly (media.ts cannot be imported back)', () => {
-    expect(VIDEO_EDIT_SHARED.points).toEqual({ ai_video: MEDIA_POINTS.ai_video, media_edit: MEDIA_POINTS.media_edit });
-    expect(VIDEO_EDIT_SHARED.videoAccept).toEqual(VIDEO_ACCEPT);
-    expect(VIDEO_EDIT_SHARED.videoMaxSeconds).toBe(MEDIA_LIMITS.videoMaxSeconds);
-    expect(VIDEO_EDIT_SHARED.videoMaxBytes).toBe(MEDIA_LIMITS.videoMaxBytes);
+  it('prices every task by its quota key (MEDIA_POINTS)', () => {
     for (const tool of VIDEO_EDIT_TOOLS.filter((x) => x.kind === 'task')) expect(tool.points).toBe(MEDIA_POINTS[tool.quotaKey as keyof typeof MEDIA_POINTS]);
   });
 

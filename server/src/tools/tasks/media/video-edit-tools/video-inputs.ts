@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MSG, VIDEO_EDIT_SHARED } from '@wanxiang/contract';
+import { MEDIA_LIMITS, MSG } from '@wanxiang/contract';
 import type { AppContext } from '../../../../context';
 import { BinaryError, mediaKind, probeBytes, withWorkDir, type MediaFacts } from '../../../../infra/av';
 import { TaskFailure, type TaskRow, type TaskRunTools } from '../../../../jobs';
@@ -23,7 +23,7 @@ export interface InputVideo {
 
 export const VIDEO_LABEL = '视频文件';
 
-export async function readVideo(ctx: VideoFilesContext, userId: number, fileId: unknown, maxSeconds: number = VIDEO_EDIT_SHARED.videoMaxSeconds): Promise<InputVideo> {
+export async function readVideo(ctx: VideoFilesContext, userId: number, fileId: unknown, maxSeconds: number = MEDIA_LIMITS.videoMaxSeconds): Promise<InputVideo> {
   const { file, data } = await readFileBytes(ctx, userId, String(fileId ?? '')).catch(() => {
     throw new TaskFailure(MSG.taskFileMissing(VIDEO_LABEL));
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MSG, VOICE_CLONE_ID, VOICE_LIMITS, VOICE_SHARED } from '@wanxiang/contract';
+import { MEDIA_LIMITS, MSG, VOICE_CLONE_ID, VOICE_LIMITS } from '@wanxiang/contract';
 import type { AppContext } from '../../../../context';
 import { ffmpeg, mediaKind, probeBytes, withWorkDir } from '../../../../infra/av';
 import { TaskFailure, type TaskHandler, type TaskRow } from '../../../../jobs';
@@ -30,8 +30,8 @@ async function readSample(ctx: CloneContext, userId: number, fileId: unknown) {
   // A browser recording (MediaRecorder WebM) states no duration: measure it by decoding.
   const duration = facts.duration > 0 ? facts.duration : await decodedSeconds(data);
   if (!(duration > 0)) throw new TaskFailure(MSG.voiceSampleUnreadable);
-  if (duration < VOICE_SHARED.cloneMinSeconds) throw new TaskFailure(MSG.voiceSampleTooShort(VOICE_SHARED.cloneMinSeconds, duration));
-  if (duration > VOICE_SHARED.cloneMaxSeconds + 0.5) throw new TaskFailure(MSG.voiceSampleTooLong(VOICE_SHARED.cloneMaxSeconds, duration));
+  if (duration < MEDIA_LIMITS.cloneMinSeconds) throw new TaskFailure(MSG.voiceSampleTooShort(MEDIA_LIMITS.cloneMinSeconds, duration));
+  if (duration > MEDIA_LIMITS.cloneMaxSeconds + 0.5) throw new TaskFailure(MSG.voiceSampleTooLong(MEDIA_LIMITS.cloneMaxSeconds, duration));
   return { name: file.name, data, duration };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_LIMITS, MEDIA_POINTS, toolById, VOICE_CLONE_ID, VOICE_SHARED, VOICE_TTS_ID, AUDIO_ACCEPT } from '@wanxiang/contract';
+import { MEDIA_POINTS, toolById, VOICE_CLONE_ID, VOICE_TTS_ID } from '@wanxiang/contract';
 import { demoVoiceParams, estimateTraits } from './sample-traits';
 import { splitForSpeech } from './split-text';
 
@@ -32,11 +32,7 @@ describe('demo clone traits', () => {
 });
 
 describe('voice registry', () => {
-  it('restates the shared media prices and limits exactly', () => {
-    expect(VOICE_SHARED.points).toEqual({ ai_speech: MEDIA_POINTS.ai_speech, ai_voice_clone: MEDIA_POINTS.ai_voice_clone });
-    expect(VOICE_SHARED.cloneMinSeconds).toBe(MEDIA_LIMITS.cloneMinSeconds);
-    expect(VOICE_SHARED.cloneMaxSeconds).toBe(MEDIA_LIMITS.cloneMaxSeconds);
-    expect([...VOICE_SHARED.audioAccept]).toEqual([...AUDIO_ACCEPT]);
+  it('prices speech and cloning by their quota keys (MEDIA_POINTS)', () => {
     expect(toolById(VOICE_TTS_ID)).toMatchObject({ quotaKey: 'ai_speech', points: MEDIA_POINTS.ai_speech });
     expect(toolById(VOICE_CLONE_ID)).toMatchObject({ quotaKey: 'ai_voice_clone', points: MEDIA_POINTS.ai_voice_clone });
   });
