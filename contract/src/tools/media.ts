@@ -1,6 +1,6 @@
-import { MUSIC_TOOLS } from './media-music';
+import { MUSIC_CLIP_ID, MUSIC_MERGE_ID, MUSIC_SEPARATE_ID, MUSIC_TOOLS } from './media-music';
 import { TALK_TOOLS } from './media-talk';
-import { VIDEO_EDIT_TOOLS } from './media-video-edit';
+import { VIDEO_EDIT_TOOLS, VIDEO_EXTRACT_AUDIO_ID } from './media-video-edit';
 import { VIDEO_TOOLS } from './media-video';
 import { VOICE_TOOLS } from './media-voice';
 import type { ToolSpec } from './spec';
@@ -18,3 +18,9 @@ import type { ToolSpec } from './spec';
 export { AUDIO_ACCEPT, MEDIA_LIMITS, MEDIA_POINTS, VIDEO_ACCEPT, type MediaQuotaKey } from './media-shared';
 
 export const MEDIA_TOOLS: readonly ToolSpec[] = [...VOICE_TOOLS, ...TALK_TOOLS, ...MUSIC_TOOLS, ...VIDEO_TOOLS, ...VIDEO_EDIT_TOOLS];
+
+/**
+ * Media tools that only cut, join or copy the user's own sound (clip, merge, separation, plain audio
+ * extraction): their results carry no AI-content note, like the PDF tools' conversions.
+ */
+export const MEDIA_PLAIN_EDIT_TOOL_IDS: ReadonlySet<string> = new Set([MUSIC_CLIP_ID, MUSIC_MERGE_ID, MUSIC_SEPARATE_ID, VIDEO_EXTRACT_AUDIO_ID]);

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Progress, Tag } from 'antd';
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
-import { MSG, PLAIN_CONVERSION_TOOL_IDS, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
+import { MEDIA_PLAIN_EDIT_TOOL_IDS, MSG, PLAIN_CONVERSION_TOOL_IDS, type TaskInfo, type TaskState, type ToolSpec } from '@wanxiang/contract';
 import { musicResultView } from '../features/music';
 import { summarizeInputs } from './form-values';
 import { PublishToSquare } from './PublishToSquare';
@@ -76,7 +76,7 @@ export function TaskCard({ task, tool, onCancel, onRetry, busy }: TaskCardProps)
       {slots ? (
         slots.length > 0 && <TaskResults files={task.status === 'succeeded' ? (task.result?.files ?? []) : []} slots={slots} aspect={slotAspect(tool, task)} />
       ) : task.status === 'succeeded' && task.result?.files.length ? (
-        (musicResultView(tool, task) ?? <TaskResults files={task.result.files} aiNote={!PLAIN_CONVERSION_TOOL_IDS.has(tool.id)} />)
+        (musicResultView(tool, task) ?? <TaskResults files={task.result.files} aiNote={!PLAIN_CONVERSION_TOOL_IDS.has(tool.id) && !MEDIA_PLAIN_EDIT_TOOL_IDS.has(tool.id)} />)
       ) : null}
     </div>
   );
