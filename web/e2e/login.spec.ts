@@ -69,18 +69,6 @@ test.describe('web shell and login', () => {
     await expect(page).toHaveURL(/\/no\/such\/page$/);
   });
 
-  test('a page not built yet shows the placeholder with its title', async ({ page }) => {
-    // A route of the media family (issue 15), still a placeholder.
-    await page.goto('/video/dance');
-    await expect(page.getByTestId('placeholder-page')).toBeVisible();
-    await expect(page.getByText('功能开发中....')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'AI跳舞' })).toBeVisible();
-    await expect(page).toHaveTitle('AI跳舞 - 万象 AI');
-    await screenshot(page, 'placeholder');
-    await page.getByRole('button', { name: '返回首页' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
   test('mobile viewport: the menu opens the drawer with the main entries', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
