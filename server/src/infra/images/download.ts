@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ImageError, type ImageInput, type ImageResult } from './types';
+import { readCappedBytes } from '../read-capped';
 import { abortReason, vendorFetch, type VendorHttp } from './vendor-http';
 
 /**
@@ -43,29 +44,15 @@ export async function downloadImage(http: VendorHttp, url: string, signal: Abort
     await res.body?.cancel().catch(() => {});
     throw new ImageError('bad_answer', '图片服务的结果下载失败（结果可能已过期）', `HTTP ${res.status} ${url.slice(0, 200)}`);
   }
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_RESULT_BYTES) {
-    await res.body?.cancel().catch(() => {});
-    throw new ImageError('bad_answer', '图片服务返回的图片过大', `${declared} bytes`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = res.body?.getReader();
+  let bytes: Buffer | null;
   try {
-    for (;;) {
-      const next = await reader?.read();
-      if (!next || next.done) break;
-      size += next.value.byteLength;
-      if (size > MAX_RESULT_BYTES) throw new ImageError('bad_answer', '图片服务返回的图片过大', `> ${MAX_RESULT_BYTES} bytes`);
-      chunks.push(Buffer.from(next.value));
-    }
+    bytes = await readCappedBytes(res, MAX_RESULT_BYTES);
   } catch (err) {
-    await reader?.cancel().catch(() => {});
-    if (err instanceof ImageError) throw err;
     if (signal.aborted) throw abortReason(signal);
     throw new ImageError('network', '图片下载中断，请稍后再试', (err as Error).message);
   }
-  return decodeImage(Buffer.concat(chunks));
+  if (!bytes) throw new ImageError('bad_answer', '图片服务返回的图片过大', `> ${MAX_RESULT_BYTES} bytes`);
+  return decodeImage(bytes);
 }
 
 /** A picture as a data URL (`data:image/png;base64,...`), the form every vendor here takes inline. */

@@ -1,4 +1,7 @@
+import { abortReason } from '../abortable';
 import { ImageError } from './types';
+
+export { abortReason, sleep } from '../abortable';
 
 /**
  * HTTP plumbing shared by the image vendor adapters: every call carries the job's signal and a
@@ -13,26 +16,6 @@ export interface VendorHttp {
   timeoutMs: number;
 }
 
-/** What the job's signal was aborted with, as something throwable. */
-export function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
-}
-
-/** Wait `ms`, or throw at once when the job is aborted (a poll never outlives its task). */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** One request to a vendor: the job's signal plus a timeout; transport failures answer ImageError('network'). */
 export async function vendorFetch(

@@ -1,3 +1,5 @@
+import { abortReason } from '../abortable';
+import { readCappedBytes } from '../read-capped';
 import { MusicError, type MusicHttp } from './types';
 
 /**
@@ -9,24 +11,7 @@ import { MusicError, type MusicHttp } from './types';
 /** Largest audio or picture we take from a vendor. */
 export const MUSIC_MAX_DOWNLOAD_BYTES = 60 * 1024 * 1024;
 
-export function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
-}
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export { abortReason, sleep } from '../abortable';
 
 export async function musicFetch(http: MusicHttp, url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
   if (signal.aborted) throw abortReason(signal);
@@ -64,27 +49,14 @@ export async function downloadNow(http: MusicHttp, url: string, signal: AbortSig
     await res.body?.cancel().catch(() => {});
     throw new MusicError('expired', `HTTP ${res.status} ${url.slice(0, 200)}`);
   }
-  if (Number(res.headers.get('content-length') ?? 0) > MUSIC_MAX_DOWNLOAD_BYTES) {
-    await res.body?.cancel().catch(() => {});
-    throw new MusicError('bad_answer', 'result too large');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = res.body?.getReader();
+  let bytes: Buffer | null;
   try {
-    for (;;) {
-      const next = await reader?.read();
-      if (!next || next.done) break;
-      size += next.value.byteLength;
-      if (size > MUSIC_MAX_DOWNLOAD_BYTES) throw new MusicError('bad_answer', 'result too large');
-      chunks.push(Buffer.from(next.value));
-    }
+    bytes = await readCappedBytes(res, MUSIC_MAX_DOWNLOAD_BYTES);
   } catch (err) {
-    await reader?.cancel().catch(() => {});
-    if (err instanceof MusicError) throw err;
     if (signal.aborted) throw abortReason(signal);
     throw new MusicError('network', `download: ${(err as Error).message}`);
   }
-  if (size === 0) throw new MusicError('bad_answer', 'empty result');
-  return Buffer.concat(chunks);
+  if (!bytes) throw new MusicError('bad_answer', 'result too large');
+  if (bytes.length === 0) throw new MusicError('bad_answer', 'empty result');
+  return bytes;
 }

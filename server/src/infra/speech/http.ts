@@ -1,3 +1,4 @@
+import { readCappedBytes } from '../read-capped';
 import { SpeechError } from './types';
 
 /**
@@ -62,27 +63,13 @@ export async function readJson(res: Response): Promise<Record<string, unknown>> 
 
 /** An audio body, at most MAX_AUDIO_BYTES. */
 export async function readAudio(res: Response): Promise<Buffer> {
-  if (Number(res.headers.get('content-length') ?? 0) > MAX_AUDIO_BYTES) {
-    await res.body?.cancel().catch(() => {});
-    throw new SpeechError('bad_answer', 'audio too large');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = res.body?.getReader();
+  let bytes: Buffer | null;
   try {
-    for (;;) {
-      const next = await reader?.read();
-      if (!next || next.done) break;
-      size += next.value.byteLength;
-      if (size > MAX_AUDIO_BYTES) throw new SpeechError('bad_answer', 'audio too large');
-      chunks.push(Buffer.from(next.value));
-    }
+    bytes = await readCappedBytes(res, MAX_AUDIO_BYTES);
   } catch (err) {
-    await reader?.cancel().catch(() => {});
-    if (err instanceof SpeechError) throw err;
     throw new SpeechError('network', (err as Error).message);
   }
-  const bytes = Buffer.concat(chunks);
+  if (!bytes) throw new SpeechError('bad_answer', 'audio too large');
   if (bytes.length < 64) throw new SpeechError('bad_answer', `audio of ${bytes.length} bytes`);
   return bytes;
 }

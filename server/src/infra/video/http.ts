@@ -1,3 +1,5 @@
+import { abortReason, sleep } from '../abortable';
+import { readCappedBytes } from '../read-capped';
 import {
   VideoError,
   type VideoAdapter,
@@ -18,24 +20,7 @@ import {
 /** Largest video or cover we take from a vendor. */
 export const VIDEO_MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024;
 
-export function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
-}
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export { abortReason, sleep } from '../abortable';
 
 export async function videoFetch(http: VideoHttp, url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
   if (signal.aborted) throw abortReason(signal);
@@ -73,29 +58,16 @@ export async function downloadNow(http: VideoHttp, url: string, signal: AbortSig
     await res.body?.cancel().catch(() => {});
     throw new VideoError('expired', `HTTP ${res.status} ${url.slice(0, 200)}`);
   }
-  if (Number(res.headers.get('content-length') ?? 0) > VIDEO_MAX_DOWNLOAD_BYTES) {
-    await res.body?.cancel().catch(() => {});
-    throw new VideoError('bad_answer', 'result too large');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = res.body?.getReader();
+  let bytes: Buffer | null;
   try {
-    for (;;) {
-      const next = await reader?.read();
-      if (!next || next.done) break;
-      size += next.value.byteLength;
-      if (size > VIDEO_MAX_DOWNLOAD_BYTES) throw new VideoError('bad_answer', 'result too large');
-      chunks.push(Buffer.from(next.value));
-    }
+    bytes = await readCappedBytes(res, VIDEO_MAX_DOWNLOAD_BYTES);
   } catch (err) {
-    await reader?.cancel().catch(() => {});
-    if (err instanceof VideoError) throw err;
     if (signal.aborted) throw abortReason(signal);
     throw new VideoError('network', `download: ${(err as Error).message}`);
   }
-  if (size === 0) throw new VideoError('bad_answer', 'empty result');
-  return Buffer.concat(chunks);
+  if (!bytes) throw new VideoError('bad_answer', 'result too large');
+  if (bytes.length === 0) throw new VideoError('bad_answer', 'empty result');
+  return bytes;
 }
 
 /** A data URL of a picture (vendors that take one; no public URL of ours is ever handed out). */
