@@ -85,7 +85,7 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
     fields: [
       videoField(),
       { name: 'text', type: 'textarea', label: '配音稿', required: true, max: 2000, placeholder: '输入要朗读的文字' },
-      { name: 'voice', type: 'text', label: '音色', placeholder: '留空使用默认音色', max: 64 },
+      { name: 'voice', type: 'voice', label: '音色', help: '可选平台音色或「我的声音」中克隆的音色' },
       { name: 'speed', type: 'number', label: '语速', min: 0.5, max: 2, default: 1 },
       {
         name: 'mix',

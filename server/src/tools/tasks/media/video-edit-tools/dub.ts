@@ -6,6 +6,7 @@ import { SpeechError } from '../../../../infra/speech';
 import { TaskFailure, type TaskHandler } from '../../../../jobs';
 import type { TaskHandlersContext } from '../../handlers-context';
 import { baseName, demoFailure, H264_ARGS, readVideo, refusalOf, videoTimeout, withVideo } from './video-inputs';
+import { chooseVoice } from '../voice-tools/voice-choice';
 
 /**
  * 视频配音: the script spoken by the text-to-speech backend (a vendor, or the espeak-ng demo voice)
@@ -44,20 +45,21 @@ export function dubHandler(ctx: TaskHandlersContext, id: string): TaskHandler {
     refuse: (inputs) => (!ctx.speech ? MSG.veSpeechOff : typeof inputs.text === 'string' && inputs.text.trim() ? null : MSG.badField('text')),
     inspect: (inputs, userId) => refusalOf(() => readVideo(ctx, userId, inputs.video)),
     async run(task, tools) {
-      const speech = ctx.speech;
-      if (!speech) throw new TaskFailure(MSG.veSpeechOff);
-      demoFailure(ctx.llm.demo || speech.demo, task.inputs);
+      if (!ctx.speech) throw new TaskFailure(MSG.veSpeechOff);
+      demoFailure(ctx.llm.demo || ctx.speech.demo, task.inputs);
+      // The picked voice: a preset of the server's backend or one of the user's clones (语音合成's picker).
+      const choice = await chooseVoice(ctx, task.userId, task.inputs.voice);
+      const speech = choice.backend;
       await tools.progress(5, MSG.veStageReading);
       const video = await readVideo(ctx, task.userId, task.inputs.video);
       await tools.progress(15, MSG.veStageSpeaking);
       const pieces = splitScript(String(task.inputs.text), speech.maxChars);
-      const voice = typeof task.inputs.voice === 'string' && task.inputs.voice.trim() ? task.inputs.voice.trim() : undefined;
-      const speed = num(task.inputs.speed, 1, 0.5, 2);
+      const speed = Math.min(2, Math.max(0.5, num(task.inputs.speed, 1, 0.5, 2) * choice.speedFactor));
       const spoken: Buffer[] = [];
       let demo = false;
       for (const [i, text] of pieces.entries()) {
         try {
-          const r = await speech.synthesize({ text, voice, speed, format: 'wav', signal: tools.signal });
+          const r = await speech.synthesize({ text, voice: choice.voice, speed, pitch: choice.pitchShift, format: 'wav', signal: tools.signal });
           demo ||= r.demo;
           spoken.push(r.bytes);
         } catch (err) {

@@ -128,7 +128,14 @@ describe('video-edit tools (demo mode)', () => {
     expect(Number(p.format.duration)).toBeLessThan(2.3);
     expect(task.result!.text).toContain(MSG.veDubFitTrim);
     expect(p.format.tags!.AIGC).toContain(task.task_id);
-  }, 60_000);
+
+    // The voice picker of 语音合成: a preset speaks; a clone id that is not the user's fails the task in Chinese.
+    const female = await done(token, 'video-dub', { video, text: '换一个音色。', voice: 'demo-female' });
+    expect(kinds(probe(await fileBytes(token, female.result!.files[0]!.url)))).toEqual(['audio', 'video']);
+    const sub = await run(token, 'video-dub', { video, text: '别人的声音。', voice: 'clone:no-such-clone' });
+    const refused = await taskEnded(t, sub.body.data.task_id, token, { timeout: 30_000, interval: 200 });
+    expect(refused).toMatchObject({ status: 'failed', error: MSG.voiceUnknown });
+  }, 90_000);
 
   it('extraction gives audio only (MP3 or WAV); voice/music without a separation service says so', async () => {
     const { token, user } = await t.loginAs();
