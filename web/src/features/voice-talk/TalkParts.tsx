@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
 import { ClearOutlined, SwapOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
+import { Markdown } from '../../components/markdown/Markdown';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { ModelPicker } from '../chat/ModelPicker';
 import type { Talk, TalkTurn } from './use-talk';
@@ -54,7 +55,8 @@ function TurnItem({ turn }: { turn: TalkTurn }) {
             {MSG.talkDemoBadge}
           </Tag>
         ) : null}
-        {turn.text || (turn.state === 'streaming' ? '…' : '')}
+        {/* The answer is shown as chat shows it (Markdown); what is spoken is the same text without the marks (sentences.ts). */}
+        {!user && turn.text && turn.state !== 'error' ? <Markdown text={turn.text} streaming={turn.state === 'streaming'} /> : turn.text || (turn.state === 'streaming' ? '…' : '')}
       </div>
     </div>
   );
