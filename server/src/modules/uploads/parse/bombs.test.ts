@@ -60,8 +60,10 @@ describe('decompression bombs', () => {
       const report = JSON.stringify({ ...m, peakGrowthMb: Math.round(m.peakGrowth / MB), rssGrowthMb: Math.round(m.rssGrowth / MB) });
       expect(m.outcome, report).toBe('too-large');
       // A worker's own start costs some tens of MB; inflating the bomb costs hundreds.
+      // RSS after the parse is held to the same bound as the peak: on a loaded machine a fresh worker's RSS
+      // alone came to 67 MB (a bomb inflating costs hundreds, 837 MB in issue 11), so 64 MB flaked.
       expect(m.peakGrowth, report).toBeLessThan(96 * MB);
-      expect(m.rssGrowth, report).toBeLessThan(64 * MB);
+      expect(m.rssGrowth, report).toBeLessThan(96 * MB);
       expect(m.heapGrowth, report).toBeLessThan(16 * MB);
     }, 90_000);
   }
