@@ -6,8 +6,8 @@ import { MEDIA_LIMITS, MEDIA_POINTS as P, VIDEO_ACCEPT } from './media-shared';
 /**
  * 视频字幕、配音、提取音频、高清修复、抠像、补帧 (video, AICreateVideo, AiVideo): the registry entries
  * of this part of the media family (media.ts). Our own ffmpeg work is paid with media_edit;
- * clarity and matting are vendor work in principle (ai_video), with a real local ffmpeg result
- * marked 演示 in demo mode.
+ * clarity and matting are vendor work (ai_video): each frame of a short clip goes through the image
+ * backend's upscale or matting operation, with a real local ffmpeg result marked 演示 in demo mode.
  */
 
 export const VIDEO_SUBTITLE_ID = 'video-subtitle';
@@ -26,6 +26,10 @@ export const VIDEO_EDIT_LIMITS = {
   interpolateMaxSeconds: 30,
   /** Longest video the demo upscale and matting work on. */
   localEnhanceMaxSeconds: 60,
+  /** Longest video sent frame by frame through an image vendor (one vendor call per frame). */
+  vendorEnhanceMaxSeconds: 10,
+  /** Frames per second sampled for the vendor (a 10 s clip is at most 240 calls). */
+  vendorEnhanceMaxFps: 24,
 } as const;
 
 /** What the subtitle tool does in a run: recognise (an SRT to review), then export it. */
@@ -41,6 +45,9 @@ const videoField = (help = `视频文件，不超过 100 MB、${MEDIA_LIMITS.vid
   maxBytes: MEDIA_LIMITS.videoMaxBytes,
   help,
 });
+
+/** Clarity and matting go through an image vendor frame by frame (short clips), or the local demo effect. */
+const ENHANCE_HELP = `视频文件，不超过 100 MB、${VIDEO_EDIT_LIMITS.vendorEnhanceMaxSeconds} 秒（逐帧处理）；演示模式最长 ${VIDEO_EDIT_LIMITS.localEnhanceMaxSeconds} 秒`;
 
 const base = { group: 'video', icon: '🎬', kind: 'task', scenarios: ['media', 'create'] } as const;
 
@@ -139,7 +146,7 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
     description: '提升视频清晰度：放大分辨率并锐化细节',
     icon: '✨',
     output: 'video',
-    fields: [videoField(`视频文件，不超过 100 MB；演示模式最长 ${VIDEO_EDIT_LIMITS.localEnhanceMaxSeconds} 秒`)],
+    fields: [videoField(ENHANCE_HELP)],
     quotaKey: 'ai_video',
     points: P.ai_video,
     keywords: ['高清', '超分', '画质增强', '修复'],
@@ -153,7 +160,7 @@ export const VIDEO_EDIT_TOOLS: readonly ToolSpec[] = [
     icon: '🪄',
     output: 'video',
     fields: [
-      videoField(`视频文件，不超过 100 MB；演示模式最长 ${VIDEO_EDIT_LIMITS.localEnhanceMaxSeconds} 秒`),
+      videoField(ENHANCE_HELP),
       {
         name: 'background',
         type: 'select',

@@ -8,7 +8,7 @@ import { IMAGE_OPS, type ImageAdapter, type ImageOp } from './types';
 import { IMAGE_VENDOR_IDS, IMAGE_VENDORS, type ImageVendorSetup } from './vendors';
 
 export type { ImageBackend, ImageRoute } from './backend';
-export { IMAGE_OPS, ImageError, type ImageAdapter, type ImageJob, type ImageOp, type ImageResult, type ImageRunContext } from './types';
+export { IMAGE_OPS, ImageError, type ImageAdapter, type ImageInput, type ImageJob, type ImageOp, type ImageResult, type ImageRunContext } from './types';
 
 const RouteSchema = z.object({ vendor: z.enum(IMAGE_VENDOR_IDS), model: z.string() });
 export const ImagesFileSchema = z.object({

@@ -2,21 +2,25 @@ import { MSG, VIDEO_EDIT_LIMITS } from '@wanxiang/contract';
 import { aigcMetadataArgs, cornerMarkFilter, ffmpeg } from '../../../../infra/av';
 import { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools } from '../../../../jobs';
 import type { TaskHandlersContext } from '../../handlers-context';
+import { enhanceByFrames, type FrameOp } from './frames-through-images';
 import { baseName, demoFailure, H264_ARGS, readVideo, refusalOf, videoTimeout, withVideo, type InputVideo } from './video-inputs';
 
 /**
- * 视频高清修复 and 视频抠像 are vendor work: no vendor (or ComfyUI video workflow) is wired for
- * them yet, so with keys they are clearly not enabled; in demo mode they give a real local ffmpeg
- * result marked 演示 (lanczos 2x upscale with unsharp, capped at 1080p; a colour key of the
+ * 视频高清修复 and 视频抠像 are vendor work: with an image vendor that routes `upscale` / `matting`
+ * (ComfyUI, DashScope...) every frame of a short clip goes through it (frames-through-images.ts);
+ * with keys but no such route they are clearly not enabled. In demo mode they give a real local
+ * ffmpeg result marked 演示 (lanczos 2x upscale with unsharp, capped at 1080p; a colour key of the
  * frame's dominant border colour over a plain background). 视频补帧 is our own real work on any
  * deployment: ffmpeg's motion-compensated interpolation to 60 fps.
  */
 
-const BACKGROUNDS: Record<string, [string, string]> = { green: ['0x00B140', '绿幕'], white: ['white', '白色背景'], black: ['black', '黑色背景'], blue: ['0x0047BB', '蓝色背景'] };
+const BACKGROUNDS: Record<string, [string, string]> = { green: ['0x00B140', '绿幕'], white: ['0xFFFFFF', '白色背景'], black: ['0x000000', '黑色背景'], blue: ['0x0047BB', '蓝色背景'] };
 const audioArgs = (v: InputVideo) => (v.facts.audio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : []);
 
 interface LocalPlan {
   id: string;
+  /** The image operation a vendor runs frame by frame (vendor tools only). */
+  frameOp?: FrameOp;
   /** Only in demo mode (vendor tools), or everywhere (our own work). */
   demoOnly: boolean;
   title: string;
@@ -51,6 +55,7 @@ async function borderColour(src: string, signal: AbortSignal): Promise<string> {
 const PLANS: LocalPlan[] = [
   {
     id: 'clarity',
+    frameOp: 'upscale',
     demoOnly: true,
     title: '视频高清修复',
     maxSeconds: VIDEO_EDIT_LIMITS.localEnhanceMaxSeconds,
@@ -66,6 +71,7 @@ const PLANS: LocalPlan[] = [
   },
   {
     id: 'matting',
+    frameOp: 'matting',
     demoOnly: true,
     title: '视频抠像',
     maxSeconds: VIDEO_EDIT_LIMITS.localEnhanceMaxSeconds,
@@ -100,9 +106,16 @@ const PLANS: LocalPlan[] = [
 
 export function localVideoHandler(ctx: TaskHandlersContext, id: string, kind: 'clarity' | 'matting' | 'interpolate'): TaskHandler {
   const p = PLANS.find((x) => x.id === kind)!;
-  const enabled = () => !p.demoOnly || ctx.llm.demo;
+  /** The image vendor that runs this tool frame by frame (never in demo mode: the local effect is the demo). */
+  const vendorRoute = () => {
+    if (!p.frameOp || ctx.llm.demo) return null;
+    const route = ctx.images.route(p.frameOp);
+    return route && route.adapter.vendor !== 'demo' ? route : null;
+  };
+  const enabled = () => !p.demoOnly || ctx.llm.demo || vendorRoute() !== null;
+  const maxSeconds = () => (vendorRoute() ? VIDEO_EDIT_LIMITS.vendorEnhanceMaxSeconds : p.maxSeconds);
   const read = async (inputs: TaskRow['inputs'], userId: number) => {
-    const video = await readVideo(ctx, userId, inputs.video, p.maxSeconds);
+    const video = await readVideo(ctx, userId, inputs.video, maxSeconds());
     p.check?.(video);
     return video;
   };
@@ -118,6 +131,14 @@ export function localVideoHandler(ctx: TaskHandlersContext, id: string, kind: 'c
       await tools.progress(5, MSG.veStageReading);
       const video = await read(task.inputs, task.userId);
       await tools.progress(20, p.stage);
+      const route = vendorRoute();
+      if (route && p.frameOp) {
+        const [colour, label] = BACKGROUNDS[String(task.inputs.background)] ?? BACKGROUNDS.green!;
+        const done = await enhanceByFrames(video, task, tools, { op: p.frameOp, route, title: p.title, background: colour.replace(/^0x/, '#'), backgroundLabel: label });
+        await tools.progress(90, MSG.veStageSaving);
+        const file = await tools.saveFile({ name: `${baseName(video.name)}-${p.suffix}.mp4`, contentType: 'video/mp4', body: done.body });
+        return { files: [file], text: done.note };
+      }
       let note = '';
       const body = await withVideo(video, tools, 'out.mp4', async (src, _dir, out) => {
         const planned = await p.plan(video, task.inputs, tools, src);
