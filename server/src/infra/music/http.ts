@@ -1,5 +1,5 @@
 import { abortReason } from '../abortable';
-import { readCappedBytes } from '../read-capped';
+import { downloadVendorResult } from '../read-capped';
 import { MusicError, type MusicHttp } from './types';
 
 /**
@@ -42,21 +42,6 @@ export async function readJson(res: Response, what: string): Promise<unknown> {
 }
 
 /** Download a result now, at most MUSIC_MAX_DOWNLOAD_BYTES; a refused download means the URL expired. */
-export async function downloadNow(http: MusicHttp, url: string, signal: AbortSignal): Promise<Buffer> {
-  if (!/^https?:\/\//i.test(url)) throw new MusicError('bad_answer', `result URL ${url.slice(0, 200)}`);
-  const res = await musicFetch(http, url, { method: 'GET' }, signal);
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new MusicError('expired', `HTTP ${res.status} ${url.slice(0, 200)}`);
-  }
-  let bytes: Buffer | null;
-  try {
-    bytes = await readCappedBytes(res, MUSIC_MAX_DOWNLOAD_BYTES);
-  } catch (err) {
-    if (signal.aborted) throw abortReason(signal);
-    throw new MusicError('network', `download: ${(err as Error).message}`);
-  }
-  if (!bytes) throw new MusicError('bad_answer', 'result too large');
-  if (bytes.length === 0) throw new MusicError('bad_answer', 'empty result');
-  return bytes;
+export function downloadNow(http: MusicHttp, url: string, signal: AbortSignal): Promise<Buffer> {
+  return downloadVendorResult(url, (u) => musicFetch(http, u, { method: 'GET' }, signal), { maxBytes: MUSIC_MAX_DOWNLOAD_BYTES, signal, fail: (reason, detail) => new MusicError(reason, detail) });
 }

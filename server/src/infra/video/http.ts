@@ -1,5 +1,5 @@
 import { abortReason, sleep } from '../abortable';
-import { readCappedBytes } from '../read-capped';
+import { downloadVendorResult } from '../read-capped';
 import {
   VideoError,
   type VideoAdapter,
@@ -51,23 +51,8 @@ export async function readJson(res: Response, what: string): Promise<Record<stri
 }
 
 /** Download a result now, at most VIDEO_MAX_DOWNLOAD_BYTES; a refused download means the URL expired. */
-export async function downloadNow(http: VideoHttp, url: string, signal: AbortSignal): Promise<Buffer> {
-  if (!/^https?:\/\//i.test(url)) throw new VideoError('bad_answer', `result URL ${url.slice(0, 200)}`);
-  const res = await videoFetch(http, url, { method: 'GET' }, signal);
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new VideoError('expired', `HTTP ${res.status} ${url.slice(0, 200)}`);
-  }
-  let bytes: Buffer | null;
-  try {
-    bytes = await readCappedBytes(res, VIDEO_MAX_DOWNLOAD_BYTES);
-  } catch (err) {
-    if (signal.aborted) throw abortReason(signal);
-    throw new VideoError('network', `download: ${(err as Error).message}`);
-  }
-  if (!bytes) throw new VideoError('bad_answer', 'result too large');
-  if (bytes.length === 0) throw new VideoError('bad_answer', 'empty result');
-  return bytes;
+export function downloadNow(http: VideoHttp, url: string, signal: AbortSignal): Promise<Buffer> {
+  return downloadVendorResult(url, (u) => videoFetch(http, u, { method: 'GET' }, signal), { maxBytes: VIDEO_MAX_DOWNLOAD_BYTES, signal, fail: (reason, detail) => new VideoError(reason, detail) });
 }
 
 /** A data URL of a picture (vendors that take one; no public URL of ours is ever handed out). */
