@@ -41,6 +41,9 @@ test('文生视频 (desktop): a member submits a prompt, watches the progress an
   await expect(video).toBeVisible({ timeout: 60_000 });
   await expect(video).toHaveAttribute('src', /^blob:/);
   await expect(video).toHaveAttribute('poster', /^blob:/, { timeout: 10_000 });
+  // The poster is the player's, with its own download, not a picture tile beside the video.
+  await expect(card.getByTestId('task-result-image')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: '下载封面' })).toBeVisible();
   await expect(card).toContainText('演示模式');
   await expect(card).toContainText('AI生成');
   const played = await video.evaluate(async (el: HTMLVideoElement) => {

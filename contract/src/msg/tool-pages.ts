@@ -59,6 +59,7 @@ export const TOOL_PAGES_MSG = {
   taskPageRetry: '重试',
   taskPageRetried: '已重新提交',
   taskPageDownload: '下载',
+  taskPageDownloadPoster: '下载封面',
   taskPageEnlarge: '查看大图',
   taskPageFailedDefault: '任务失败，次数已退回',
   taskPageLoadFailed: '加载失败',

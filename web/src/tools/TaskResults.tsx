@@ -40,7 +40,10 @@ export interface TaskResultsProps {
  * are ready, placeholders with the progress where they are still to come.
  */
 export function TaskResults({ files, slots, aspect, aiNote = true }: TaskResultsProps) {
-  const images = files.filter((f) => f.contentType.startsWith('image/'));
+  // A video's poster frame is shown on its player (and downloaded beside it), not as a tile of its own.
+  const posters = new Map(files.filter((f) => f.contentType.startsWith('video/') && f.thumbUrl).map((f) => [f.thumbUrl!, f]));
+  const posterOf = (video: TaskFile) => files.find((f) => f.contentType.startsWith('image/') && f.url === video.thumbUrl);
+  const images = files.filter((f) => f.contentType.startsWith('image/') && !posters.has(f.url));
   const others = files.filter((f) => !f.contentType.startsWith('image/'));
   const tiles = slots ?? images.map((file): ResultSlot => ({ kind: 'picture', file }));
   const grid = slots ? slotColumns(tiles.length, aspect) : null;
@@ -58,7 +61,7 @@ export function TaskResults({ files, slots, aspect, aiNote = true }: TaskResults
         </div>
       )}
       {others.map((f) => (
-        <ResultFile key={f.id} file={f} />
+        <ResultFile key={f.id} file={f} poster={posterOf(f)} />
       ))}
       {aiNote && (tiles.some((t) => t.kind === 'picture') || others.length > 0) && <div className={styles.aiNote}>{MSG.taskPageAiNote}</div>}
     </div>
@@ -87,7 +90,7 @@ function WaitingSlot({ slot, total, aspect }: { slot: Extract<ResultSlot, { kind
   );
 }
 
-function DownloadButton({ file, compact }: { file: TaskFile; compact?: boolean }) {
+function DownloadButton({ file, compact, label = MSG.taskPageDownload }: { file: TaskFile; compact?: boolean; label?: string }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const go = async () => {
@@ -96,8 +99,8 @@ function DownloadButton({ file, compact }: { file: TaskFile; compact?: boolean }
     setBusy(false);
   };
   return (
-    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void go()} aria-label={MSG.taskPageDownload} data-testid="task-download">
-      {compact ? null : MSG.taskPageDownload}
+    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void go()} aria-label={label} data-testid="task-download">
+      {compact ? null : label}
     </Button>
   );
 }
@@ -133,7 +136,7 @@ function EnlargedImage({ file, onClose }: { file: TaskFile; onClose: () => void 
   );
 }
 
-function ResultFile({ file }: { file: TaskFile }) {
+function ResultFile({ file, poster: posterFile }: { file: TaskFile; poster?: TaskFile }) {
   const media = file.contentType.startsWith('audio/') ? 'audio' : file.contentType.startsWith('video/') ? 'video' : null;
   const src = useProtectedUrl(media ? file.url : undefined);
   // A generated video names its poster frame as its thumbnail: shown before it plays.
@@ -145,6 +148,7 @@ function ResultFile({ file }: { file: TaskFile }) {
       {!media && <FileOutlined />}
       {!media && <span className={styles.pickedName}>{file.name}</span>}
       <DownloadButton file={file} />
+      {posterFile && <DownloadButton file={posterFile} label={MSG.taskPageDownloadPoster} />}
     </div>
   );
 }
