@@ -37,3 +37,4 @@ export * from './schemas/aigc';
 export * from './tools/index';
 export * from './no-eval';
 export * from './schemas/doc-library';
+export * from './schemas/admin';

@@ -23,6 +23,7 @@ import { TALK_MSG } from './msg/talk';
 import { MUSIC_MSG } from './msg/music';
 import { VIDEO_MSG } from './msg/video';
 import { VIDEO_EDIT_MSG } from './msg/video-edit';
+import { ADMIN_MSG } from './msg/admin';
 
 /**
  * Every user-facing Chinese string of the spec, named by meaning. Web and server read
@@ -640,6 +641,7 @@ export const MSG = {
     shop: '购买积分',
     invite: '邀请奖励',
     card: '卡密兑换',
+    admin: '平台调整',
   } as Record<string, string>,
   pointsReasonOther: '其他',
   // promos, notices and app-wide dialogs (docs/product/promos.md §7)
@@ -732,7 +734,9 @@ export const MSG = {
   ...MUSIC_MSG,
   ...VIDEO_MSG,
   ...VIDEO_EDIT_MSG,
+  // the operator's admin API (docs/admin.md)
+  ...ADMIN_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG, MEDIA_MSG, VOICE_MSG, TALK_MSG, MUSIC_MSG, VIDEO_MSG, VIDEO_EDIT_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG, MEDIA_MSG, VOICE_MSG, TALK_MSG, MUSIC_MSG, VIDEO_MSG, VIDEO_EDIT_MSG, ADMIN_MSG } as const;
