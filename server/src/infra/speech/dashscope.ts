@@ -16,7 +16,8 @@ export interface DashScopeSpeechSettings extends SpeechHttp {
 }
 
 export function createDashScopeSpeech(s: DashScopeSpeechSettings): TextToSpeech {
-  return { name: 'dashscope', demo: false, maxChars: 500, voices: () => s.voices, synthesize: (job) => synthesize(s, job) };
+  // Neither speed nor pitch in this call: both are applied afterwards (inFormat).
+  return { name: 'dashscope', demo: false, maxChars: 500, native: {}, voices: () => s.voices, synthesize: (job) => synthesize(s, job) };
 }
 
 async function synthesize(s: DashScopeSpeechSettings, job: SpeechJob): Promise<SpeechResult> {

@@ -23,6 +23,7 @@ export function createDemoSpeech(): TextToSpeech {
     name: 'demo',
     demo: true,
     maxChars: DEMO_MAX_CHARS,
+    native: { speed: true, pitch: true },
     voices: () => DEMO_VOICES,
     synthesize: (job) => speakWithEspeak(job),
   };

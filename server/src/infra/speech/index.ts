@@ -38,25 +38,41 @@ export function createTextToSpeech(config: Config, opts: { demo: boolean }): Tex
   return inFormat(createOpenAiSpeech({ ...base, model, voices }));
 }
 
-/** A backend whose answers are always in the asked format (a vendor answering WAV for MP3 is converted by ffmpeg). */
+/** What inFormat does after synthesis for a vendor that lacks a control: tempo (1 = none) and semitones (0 = none). */
+interface AfterSynthesis {
+  tempo: number;
+  semitones: number;
+}
+
+/**
+ * A backend whose answers are always in the asked format (a vendor answering WAV for MP3 is
+ * converted by ffmpeg), at the asked speed and pitch: what the vendor lacks (its `native`) is
+ * asked of it as normal and applied afterwards by ffmpeg's rubberband (tempo without changing
+ * the pitch, pitch without changing the length).
+ */
 export function inFormat(tts: TextToSpeech): TextToSpeech {
+  const native = tts.native ?? {};
   return {
     ...tts,
     voices: () => tts.voices(),
     async synthesize(job) {
-      const out = await tts.synthesize(job);
+      const speed = job.speed ?? 1;
+      const pitch = job.pitch ?? 0;
+      const after: AfterSynthesis = { tempo: !native.speed && Math.abs(speed - 1) > 0.01 ? speed : 1, semitones: !native.pitch && pitch !== 0 ? pitch : 0 };
+      const out = await tts.synthesize({ ...job, ...(after.tempo !== 1 ? { speed: 1 } : {}), ...(after.semitones !== 0 ? { pitch: 0 } : {}) });
       const want = job.format === 'wav' ? 'audio/wav' : 'audio/mpeg';
-      return out.mime === want ? out : convert(out, job.format, job.signal);
+      return out.mime === want && after.tempo === 1 && after.semitones === 0 ? out : convert(out, job.format, after, job.signal);
     },
   };
 }
 
-async function convert(out: SpeechResult, format: 'mp3' | 'wav', signal?: AbortSignal): Promise<SpeechResult> {
+async function convert(out: SpeechResult, format: 'mp3' | 'wav', after: AfterSynthesis, signal?: AbortSignal): Promise<SpeechResult> {
   return withWorkDir(async (dir) => {
     const src = join(dir, 'in');
     const dst = join(dir, `out.${format}`);
     await writeFile(src, out.bytes);
-    await ffmpeg(['-i', src, ...(format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : []), dst], { signal });
+    const shift = after.tempo !== 1 || after.semitones !== 0 ? ['-af', `rubberband=tempo=${after.tempo.toFixed(3)}:pitch=${(2 ** (after.semitones / 12)).toFixed(5)}`] : [];
+    await ffmpeg(['-i', src, ...shift, ...(format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '128k'] : []), dst], { signal });
     return { ...out, bytes: await readFile(dst), mime: format === 'wav' ? 'audio/wav' : 'audio/mpeg' };
   });
 }

@@ -58,6 +58,7 @@ export function createMiniMaxSpeech(s: MiniMaxSpeechSettings): TextToSpeech {
     name: 'minimax',
     demo: false,
     maxChars: 5000,
+    native: { speed: true, pitch: true },
     voices: () => s.voices,
     cloner,
     synthesize: (job) => synthesize(s, job),

@@ -19,6 +19,8 @@ export function createOpenAiSpeech(s: OpenAiSpeechSettings): TextToSpeech {
     name: 'openai',
     demo: false,
     maxChars: s.maxChars ?? 1000,
+    // The protocol has `speed`; pitch is shifted afterwards.
+    native: { speed: true },
     voices: () => s.voices,
     synthesize: (job) => synthesize(s, job),
   };

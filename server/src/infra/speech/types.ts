@@ -20,7 +20,7 @@ export interface SpeechJob {
   voice?: string;
   /** 0.5-2.0, 1 = normal. */
   speed?: number;
-  /** Semitones, -12..12, 0 = normal (vendors without pitch ignore it). */
+  /** Semitones, -12..12, 0 = normal (shifted after synthesis for vendors without pitch). */
   pitch?: number;
   emotion?: string;
   format: 'mp3' | 'wav';
@@ -40,6 +40,11 @@ export interface TextToSpeech {
   readonly demo: boolean;
   /** Most characters one synthesize call takes; longer texts are split by the caller (and joined). */
   readonly maxChars: number;
+  /**
+   * The controls the vendor applies itself. A speed or pitch it lacks is applied after synthesis by
+   * ffmpeg's rubberband filter (inFormat in index.ts), so every voice honours the form's settings.
+   */
+  readonly native?: { speed?: boolean; pitch?: boolean };
   voices(): readonly SpeechVoice[];
   synthesize(job: SpeechJob): Promise<SpeechResult>;
   /** Voice cloning through this backend's vendor (absent = cloning not offered). */
