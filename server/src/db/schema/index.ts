@@ -12,3 +12,4 @@ export * from './gallery';
 export * from './whiteboards';
 export * from './doc-library';
 export * from './voice';
+export * from './admin';

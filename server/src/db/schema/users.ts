@@ -21,7 +21,11 @@ export const users = pgTable(
     points: integer('points').notNull().default(0),
     inviteCode: varchar('invite_code', { length: 16 }).notNull(),
     invitedBy: bigint('invited_by', { mode: 'number' }),
+    /** user | admin (docs/admin.md): ADMIN_PHONES at login or `npm run admin -- grant|revoke`. */
     role: varchar('role', { length: 16 }).notNull().default('user'),
+    /** Set while the account is banned by an operator: no login, no live session (docs/admin.md). */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: varchar('ban_reason', { length: 200 }).notNull().default(''),
     appChannel: varchar('app_channel', { length: 32 }).notNull().default('web'),
     /** Invite permission opened (openInvitePermission): commissions accrue only when true. */
     inviteOpen: boolean('invite_open').notNull().default(false),
