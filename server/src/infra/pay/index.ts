@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../../config';
 import { createAlipayProvider } from './alipay';
 import { createMockProvider, type MockPayProvider } from './mock';
@@ -28,7 +29,7 @@ export function createPayRegistry(config: Config, overrides: PayProvider[] = [])
   const notifyUrl = (name: PayProviderName) => `${s.notifyBaseUrl}/api/v1/pay/notify/${name}`;
   const providers = new Map<string, PayProvider>();
   if (!config.isProduction && s.provider === 'mock') {
-    providers.set('mock', createMockProvider({ secret: s.mockSecret, baseUrl: s.notifyBaseUrl }));
+    providers.set('mock', createMockProvider({ secret: mockSecret(config), baseUrl: s.notifyBaseUrl }));
   }
   if (s.alipay) providers.set('alipay', createAlipayProvider({ ...s.alipay, notifyUrl: notifyUrl('alipay') }));
   if (s.wechat) providers.set('wechat', createWechatPayProvider({ ...s.wechat, notifyUrl: notifyUrl('wechat') }));
@@ -45,4 +46,15 @@ export function createPayRegistry(config: Config, overrides: PayProvider[] = [])
     },
     mock: providers.get('mock') as MockPayProvider | undefined,
   };
+}
+
+/**
+ * The mock's HMAC key: PAY_MOCK_SECRET; else, on PostgreSQL, one every process of the deployment derives alike from
+ * its DATABASE_URL, since the pay page one process signs may post its notify to another behind the proxy; else (the
+ * embedded database, one process) a random one per process.
+ */
+function mockSecret(config: Config): string | undefined {
+  if (config.pay.mockSecret) return config.pay.mockSecret;
+  if (!config.databaseUrl) return undefined;
+  return createHash('sha256').update(`wanxiang pay mock\n${config.databaseUrl}`).digest('hex');
 }

@@ -3,7 +3,7 @@ import { PayVerifyError, type PayProvider, type PaymentStatus, type RawNotify, t
 
 /**
  * Development provider. The QR opens a local page (GET /api/v1/pay/mock/page?query_order=) whose
- * 确认支付 button posts a notify signed with this process's HMAC key to the same notify route
+ * 确认支付 button posts a notify signed with the mock's HMAC key (shared by the deployment's processes) to the notify route
  * the real gateways use, so the dev flow goes through verification and crediting for real.
  * Refused in production by the config check.
  */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
 import { createAlipayProvider, rawJsonMember } from './alipay';
+import { createPayRegistry } from './index';
 import { createMockProvider } from './mock';
 import { rsaKeys, startFakeAlipay, startFakeWechat, type FakeAlipay, type FakeWechat, type KeyPair } from './testing';
 import { centsToYuan, PayGatewayError, PayVerifyError, yuanToCents, type PayProvider } from './types';
@@ -40,6 +42,27 @@ describe('mock provider', () => {
     ).rejects.toBeInstanceOf(PayVerifyError);
     const other = createMockProvider({ baseUrl: '' });
     await expect(other.verifyNotify({ headers: {}, body: JSON.stringify(f) })).rejects.toBeInstanceOf(PayVerifyError);
+  });
+});
+
+describe("the mock's key across processes", () => {
+  const notifyOf = (env: Record<string, string>) => createPayRegistry(testConfig(env)).mock!.signedNotify('WX2', 990);
+  const verifiedBy = (env: Record<string, string>, f: Record<string, string>) =>
+    createPayRegistry(testConfig(env)).mock!.verifyNotify({ headers: {}, body: JSON.stringify(f) });
+  const pg = { DATABASE_URL: 'postgres://app@db.internal:5432/wanxiang' };
+
+  it('processes on one PostgreSQL verify each other’s notifies (the page on one, the notify landing on another)', async () => {
+    await expect(verifiedBy(pg, notifyOf(pg))).resolves.toMatchObject({ orderNo: 'WX2', amountCents: 990 });
+    await expect(verifiedBy({ DATABASE_URL: 'postgres://app@db.internal:5432/other' }, notifyOf(pg))).rejects.toBeInstanceOf(
+      PayVerifyError,
+    );
+  });
+
+  it('PAY_MOCK_SECRET wins; on the embedded database each process has its own key', async () => {
+    const set = { PAY_MOCK_SECRET: 'shared-mock-secret' };
+    await expect(verifiedBy(set, notifyOf(set))).resolves.toMatchObject({ orderNo: 'WX2' });
+    await expect(verifiedBy({ ...pg, ...set }, notifyOf(pg))).rejects.toBeInstanceOf(PayVerifyError);
+    await expect(verifiedBy({}, notifyOf({}))).rejects.toBeInstanceOf(PayVerifyError);
   });
 });
 
