@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { LIMITS } from '@wanxiang/contract';
+import { LIMITS, PHONE_PATTERN } from '@wanxiang/contract';
 import type { TencentSmsSettings } from './infra/sms/tencent';
 import type { WechatSettings } from './infra/wechat/types';
 import type { S3Settings } from './infra/storage/types';
@@ -64,6 +64,15 @@ const EnvSchema = z
     REGISTER_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Accounts one browser (the register call's device_id) may register per 24 hours. */
     REGISTER_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    /** Phones (comma-separated) whose accounts get the admin role at login (docs/admin.md); removing one revokes nothing. */
+    ADMIN_PHONES: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const phones = [...new Set(v.split(/[,\s]+/).filter(Boolean))];
+        for (const p of phones) if (!PHONE_PATTERN.test(p)) ctx.addIssue({ code: 'custom', message: `"${p}" is not a mainland mobile number` });
+        return phones;
+      }),
     /** Custom providers: AES-256-GCM secret for stored API keys (any string, 16+ chars); required in production. */
     PROVIDER_KEY_SECRET: z
       .string()
@@ -423,6 +432,8 @@ export interface Config {
   databasePoolSize: number;
   redisUrl?: string;
   tzBusiness: string;
+  /** ADMIN_PHONES: accounts with these phones get the admin role when they log in. */
+  adminPhones: readonly string[];
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   bodyLimit: number;
@@ -556,6 +567,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     tzBusiness: e.TZ_BUSINESS,
+    adminPhones: e.ADMIN_PHONES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     bodyLimit: e.BODY_LIMIT,

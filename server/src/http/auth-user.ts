@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
+import { MSG, type UserRole } from '@wanxiang/contract';
+import { forbidden, unauthorized } from './errors';
 
 /** The authenticated caller, resolved from the `token` header (or Authorization: Bearer). */
 export interface AuthUser {
   id: number;
   vip: number;
   phone: string | null;
+  /** user | admin, read with the session (a change drops the user's cached sessions, so it is never stale for long). */
+  role: UserRole;
   tokenId: number;
 }
 
@@ -20,6 +23,16 @@ declare module 'fastify' {
 export function requireUser(req: FastifyRequest): AuthUser {
   if (!req.authUser) throw unauthorized();
   return req.authUser;
+}
+
+/**
+ * The caller when it is an admin: visitors 401, other accounts 403 (both the envelope). The first line of every
+ * /api/admin/* handler (docs/admin.md).
+ */
+export function requireAdmin(req: FastifyRequest): AuthUser {
+  const user = requireUser(req);
+  if (user.role !== 'admin') throw forbidden(MSG.adminForbidden);
+  return user;
 }
 
 /** Read the session token from the request headers. */

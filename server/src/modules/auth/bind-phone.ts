@@ -12,6 +12,7 @@ import { grantBindPhoneBonus } from '../points/service';
 import { currentUserInfo, forgetUserSessions } from './service';
 import { sendSmsCode, verifySmsCode } from './sms';
 import { latestSmsCode } from './sms-store';
+import { applyConfiguredRole } from './roles';
 import { findUserById, findUserByLogin, uniqueViolation } from './store';
 
 /**
@@ -71,6 +72,9 @@ export async function bindPhone(
     if (taken === 'users_phone_uq' || taken === 'unknown') throw refused(MSG.phoneTaken);
     throw err;
   }
+  // A phone of ADMIN_PHONES bound to an account (a WeChat or username account) makes it an admin, as its login would.
+  const bound = await findUserById(db, user.id);
+  if (bound) await applyConfiguredRole(ctx, bound);
   forgetUserSessions(ctx, user.id);
   return currentUserInfo(ctx, { ...user, phone: req.phone }, token);
 }

@@ -19,7 +19,7 @@ describe('business time', () => {
 });
 
 describe('session cache', () => {
-  const user = { id: 7, vip: 0, phone: '13800138000', tokenId: 1 };
+  const user = { id: 7, vip: 0, phone: '13800138000', role: 'user' as const, tokenId: 1 };
 
   it('serves an entry until the TTL or the token expiry, whichever is first', () => {
     const c = new SessionCache();

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceTokens } from '../../db/schema';
 
@@ -35,4 +35,22 @@ export async function revokeDeviceTokens(db: Db, userId: number, tokenHash: stri
     )
     .returning({ id: deviceTokens.id });
   return rows.length;
+}
+
+export type DeviceListRow = Pick<typeof deviceTokens.$inferSelect, 'id' | 'createdAt' | 'expiresAt' | 'lastUsedAt' | 'revokedAt'>;
+
+/** A user's newest remembered devices, live or not (the operator's account page). */
+export async function selectDevicesOfUser(db: Db, userId: number, limit: number): Promise<DeviceListRow[]> {
+  return db
+    .select({
+      id: deviceTokens.id,
+      createdAt: deviceTokens.createdAt,
+      expiresAt: deviceTokens.expiresAt,
+      lastUsedAt: deviceTokens.lastUsedAt,
+      revokedAt: deviceTokens.revokedAt,
+    })
+    .from(deviceTokens)
+    .where(eq(deviceTokens.userId, userId))
+    .orderBy(desc(deviceTokens.id))
+    .limit(limit);
 }

@@ -8,6 +8,10 @@ import { rememberAddress, reservePasswordCheck } from './password-guard';
 import { checkPassword, hashPassword } from './passwords';
 import { SessionCache } from './session-cache';
 import { verifySmsCode } from './sms';
+import type { Db } from '../../db/client';
+import type { KeyValueStore } from '../../infra/kv';
+import { revokeDeviceTokens, selectDevicesOfUser } from './device-store';
+import { applyConfiguredRole } from './roles';
 import {
   findSession,
   findUserById,
@@ -15,7 +19,9 @@ import {
   findUserIdByInviteCode,
   insertToken,
   insertUser,
+  revokeAllTokens,
   revokeToken,
+  selectSessionsOfUser,
   uniqueViolation,
   type UserRow,
 } from './store';
@@ -72,18 +78,52 @@ export async function resolveSessionToken(ctx: AppContext, token: string, at: Da
   if (cached) return cached;
   const s = await findSession(ctx.database.db, hash, at);
   if (!s) return null;
-  const user: AuthUser = { id: s.userId, vip: effectiveVip(s, at), phone: s.phone, tokenId: s.tokenId };
+  const user: AuthUser = { id: s.userId, vip: effectiveVip(s, at), phone: s.phone, role: s.role === 'admin' ? 'admin' : 'user', tokenId: s.tokenId };
   cache.set(hash, user, now, s.expiresAt.getTime());
   return user;
 }
 
-/** Call after changing a user's vip or phone so the next request reads them fresh (every process). */
+/** Call after changing a user's vip, phone, role or ban so the next request reads them fresh (every process). */
 export function forgetUserSessions(ctx: AppContext, userId: number): void {
   cacheOf(ctx).dropUser(userId);
   void tellOtherProcesses(ctx, `u:${userId}`);
 }
 
-export async function startSession(ctx: AppContext, user: UserRow, meta: ClientMeta): Promise<UserInfo> {
+/**
+ * The same for a process that serves no requests (the admin command line): it has no session cache of its own, so it
+ * only tells the server processes, through the shared store (Redis). Without one, the servers' cache TTL bounds it.
+ */
+export async function announceUserChange(kv: KeyValueStore, userId: number): Promise<void> {
+  await kv.publish(SESSION_DROP_CHANNEL, `u:${userId}`).catch(() => undefined);
+}
+
+/**
+ * End every session of a user at once (a ban, a password reset): its tokens and remembered devices are revoked in the
+ * caller's transaction; after the commit the caller drops the cached sessions (forgetUserSessions). Answers how many
+ * were live.
+ */
+export async function revokeAllSessions(tx: Db, userId: number, at: Date): Promise<number> {
+  const tokens = await revokeAllTokens(tx, userId, at);
+  const devices = await revokeDeviceTokens(tx, userId, null, at);
+  return tokens + devices;
+}
+
+/** The account's recent sessions and remembered devices, for the operator's account page. */
+export async function sessionsOfUser(ctx: Pick<AppContext, 'database'>, userId: number, limit: number) {
+  const db = ctx.database.db;
+  const [sessions, devices] = await Promise.all([selectSessionsOfUser(db, userId, limit), selectDevicesOfUser(db, userId, limit)]);
+  return { sessions, devices };
+}
+
+/**
+ * A session for an account that passed a login check (every login path ends here): a banned account is refused, and
+ * an ADMIN_PHONES phone gets the admin role first (roles.ts).
+ */
+export async function startSession(ctx: AppContext, account: UserRow, meta: ClientMeta): Promise<UserInfo> {
+  if (account.bannedAt) throw refused(MSG.adminBannedLogin);
+  const { user, changed } = await applyConfiguredRole(ctx, account);
+  // Other sessions of this account were cached with the old role.
+  if (changed) forgetUserSessions(ctx, user.id);
   const { token, hash } = newSessionToken();
   await insertToken(ctx.database.db, {
     userId: user.id,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 
@@ -32,18 +32,48 @@ export interface SessionRow {
   vipPermanent: boolean;
   vipExpiresAt: Date | null;
   phone: string | null;
+  role: string;
   expiresAt: Date;
 }
 
-/** The live session of a token hash: not revoked, not expired at `at`. */
+/** The live session of a token hash: not revoked, not expired at `at`, of an account that is not banned. */
 export async function findSession(db: Db, tokenHash: string, at: Date): Promise<SessionRow | null> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, userId: authTokens.userId, vip: users.vip, vipPermanent: users.vipPermanent, vipExpiresAt: users.vipExpiresAt, phone: users.phone, expiresAt: authTokens.expiresAt })
+    .select({
+      tokenId: authTokens.id,
+      userId: authTokens.userId,
+      vip: users.vip,
+      vipPermanent: users.vipPermanent,
+      vipExpiresAt: users.vipExpiresAt,
+      phone: users.phone,
+      role: users.role,
+      expiresAt: authTokens.expiresAt,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, at)))
+    // A ban revokes the tokens too; the join condition keeps a token that escaped it (a race) dead all the same.
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, at), isNull(users.bannedAt)))
     .limit(1);
   return row ?? null;
+}
+
+export type SessionListRow = Pick<typeof authTokens.$inferSelect, 'id' | 'createdAt' | 'expiresAt' | 'revokedAt' | 'ip' | 'userAgent'>;
+
+/** A user's newest sessions, live or not (the operator's account page). */
+export async function selectSessionsOfUser(db: Db, userId: number, limit: number): Promise<SessionListRow[]> {
+  return db
+    .select({
+      id: authTokens.id,
+      createdAt: authTokens.createdAt,
+      expiresAt: authTokens.expiresAt,
+      revokedAt: authTokens.revokedAt,
+      ip: authTokens.ip,
+      userAgent: authTokens.userAgent,
+    })
+    .from(authTokens)
+    .where(eq(authTokens.userId, userId))
+    .orderBy(desc(authTokens.id))
+    .limit(limit);
 }
 
 // ---- Create
@@ -72,6 +102,29 @@ export async function revokeToken(db: Db, userId: number, tokenId: number, at: D
     .where(and(eq(authTokens.userId, userId), eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
     .returning({ id: authTokens.id });
   return rows.length > 0;
+}
+
+/** Revoke every live session of a user (a ban, a password reset); answers how many were live. */
+export async function revokeAllTokens(db: Db, userId: number, at: Date): Promise<number> {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  return rows.length;
+}
+
+/** Set a user's role; answers the role it had, or null when the user is unknown. */
+export async function updateRole(db: Db, userId: number, role: string): Promise<{ before: string } | null> {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .limit(1);
+  if (!row) return null;
+  if (row.role !== role) await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  return { before: row.role };
 }
 
 // ---- Errors

@@ -186,7 +186,7 @@ describe('media routes', () => {
     app.decorateRequest('authUser', null);
     app.addHook('onRequest', async (req) => {
       const id = Number(req.headers['x-test-user']);
-      req.authUser = id ? { id, vip: 0, phone: null, tokenId: id } : null;
+      req.authUser = id ? { id, vip: 0, phone: null, role: 'user', tokenId: id } : null;
     });
     app.setErrorHandler((err, _req, reply) => {
       if (err instanceof AppError) return reply.code(httpStatusOf(err.code)).send(fail(err.code, err.message, err.data));

@@ -233,7 +233,7 @@ describe.each(testDbKinds())('presentations API on %s', (kind) => {
     // It stays failed, and a recent one is left alone.
     expect((await call<PptTaskInfo>('GET', `/api/v1/ppt/preview?id=${id}`, token)).body.data.status).toBe(PPT_STATUS.failed);
     const fresh = await legacyRow(user.id, PPT_STATUS.building);
-    const building = await taskStatus(t.ctx, { id: user.id, vip: 0, phone: null, tokenId: 0 }, fresh);
+    const building = await taskStatus(t.ctx, { id: user.id, vip: 0, phone: null, role: 'user' as const, tokenId: 0 }, fresh);
     expect(building.status).toBe(PPT_STATUS.building);
   });
 
@@ -274,7 +274,7 @@ describe.each(testDbKinds())('a failed build on %s', (kind) => {
 
   it('marks the task failed and gives the count back', async () => {
     const { user } = await t.loginAs();
-    const authUser = { id: user.id, vip: 0, phone: null, tokenId: 0 };
+    const authUser = { id: user.id, vip: 0, phone: null, role: 'user' as const, tokenId: 0 };
     const created = await createPresentation(t.ctx, authUser, { id: 'azure-business', content: OUTLINE });
     await expect.poll(async () => (await taskStatus(t.ctx, authUser, created.task_id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
     expect((await taskStatus(t.ctx, authUser, created.task_id)).msg).toBe(MSG.taskFailedGeneric);
@@ -283,7 +283,7 @@ describe.each(testDbKinds())('a failed build on %s', (kind) => {
 
   it('a failed build is retried through the tasks API: owner only, held and charged like a new build, a gone template refused', async () => {
     const { token, user } = await t.loginAs();
-    const authUser = { id: user.id, vip: 0, phone: null, tokenId: 0 };
+    const authUser = { id: user.id, vip: 0, phone: null, role: 'user' as const, tokenId: 0 };
     const failed = await createPresentation(t.ctx, authUser, { id: 'azure-business', content: OUTLINE });
     await expect.poll(async () => (await taskStatus(t.ctx, authUser, failed.task_id)).status, { timeout: 20_000 }).toBe(PPT_STATUS.failed);
     const retry = (id: string, who = token) => t.app.inject({ method: 'POST', url: `/api/v1/tasks/${id}/retry`, headers: { token: who } });
