@@ -45,6 +45,8 @@ export const MSG = {
   rateLimited: '操作过于频繁，请稍后再试',
   unauthorized: '请先登录您的账户！',
   pleaseLogin: '请先登录',
+  /** GET /metrics without the operator's METRICS_TOKEN (a scraper, not a person, reads it). */
+  metricsTokenInvalid: '监控指标令牌无效',
   badField: (field: string) => `参数 ${field} 格式不正确`,
   missingField: (field: string) => `请填写参数 ${field}`,
   invalidJson: '请求内容不是合法的 JSON',

@@ -5,6 +5,8 @@ import { loggerOptions } from './http/log-redact';
 import { clientErrors, slowClientOptions } from './http/client-errors';
 import { frameworkErrors, registerPlatform } from './http/platform';
 import { registerStaticWeb } from './http/static-web';
+import { registerRequestLog, requestLogController } from './http/request-log';
+import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { SERVER_MODULES } from './modules';
 import { registerModuleRoutes, shutdownModules, startModules, type ServerModule } from './module';
 import { resolveSessionToken } from './modules/auth/service';
@@ -29,6 +31,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     // Request lines go through a serializer that redacts tokens, signatures and openids in the URL.
     logger: loggerOptions(ctx.config.logLevel, opts.logStream),
+    // Request lines come from http/request-log.ts instead (route pattern, user id, status, duration, stopped streams too).
+    logController: requestLogController(),
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -41,6 +45,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     clientErrorHandler: clientErrors,
   });
 
+  // First of the request hooks: the request's line and numbers cover everything after it, the session lookup too.
+  registerRequestLog(app, ctx.metrics);
   // The auth module resolves session tokens; the platform's hook only asks (it imports no module).
   await registerPlatform(app, (token) => resolveSessionToken(ctx, token));
 
@@ -63,6 +69,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     { prefix: '/api' },
   );
 
+  await registerMetricsEndpoint(app, ctx);
   await registerStaticWeb(app, ctx);
 
   // Closing the server ends the streams still open (an `error` event each) and waits for them to

@@ -49,6 +49,12 @@ const EnvSchema = z
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Trust X-Forwarded-For from a reverse proxy. */
     TRUST_PROXY: bool.default(false),
+    /** Bearer token Prometheus sends to GET /metrics (16+ chars); unset = no /metrics route and no numbers kept. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN needs at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
 
     /** console (dev, logs codes) | tencent (Tencent Cloud SMS). */
     SMS_PROVIDER: z.enum(['console', 'tencent']).optional(),
@@ -439,6 +445,8 @@ export interface Config {
   bodyLimit: number;
   tokenTtlDays: number;
   trustProxy: boolean;
+  /** GET /metrics (docs/operations.md): served only with a token, which the scraper sends as Bearer. */
+  metrics: { token?: string };
   sms: {
     provider: 'console' | 'tencent';
     fixedCode?: string;
@@ -573,6 +581,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
+    metrics: { token: e.METRICS_TOKEN },
     register: { perIpPerDay: e.REGISTER_PER_IP_PER_DAY, perDevicePerDay: e.REGISTER_PER_DEVICE_PER_DAY },
     sms: {
       provider: e.SMS_PROVIDER ?? 'console',

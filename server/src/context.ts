@@ -13,6 +13,8 @@ import { createImageBackend, loadImagesFile, type ImageBackend } from './infra/i
 import { createWebSearch, type WebSearch } from './infra/web-search';
 import { createPayRegistry, type PayRegistry } from './infra/pay';
 import { createAccessTokens, createWechatLogin, type AccessTokens, type WechatLogin } from './infra/wechat';
+import { createMetrics, type AppMetrics } from './infra/metrics';
+import { withUpstreamErrorCount } from './llm/metered';
 import { StreamRegistry } from './streaming/registry';
 
 /**
@@ -51,6 +53,8 @@ export interface AppContext {
   streams: StreamRegistry;
   /** What the modules keep per app (connections, caches), made on first use; see ModuleStates. */
   moduleStates: ModuleStates;
+  /** Numbers for machines (GET /metrics): this app's own Prometheus registry with METRICS_TOKEN, else hooks that do nothing. */
+  metrics: AppMetrics;
 }
 
 /**
@@ -95,17 +99,19 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const stt = overrides.stt ?? createSpeechToText(config);
   const storage = overrides.storage ?? createFileStore(config);
   const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
-  const llm = overrides.llm ?? (await createLlmGateway(config, catalog, logger));
+  const metrics = overrides.metrics ?? createMetrics(config);
+  // Counted around whichever gateway serves (a test's own too): vendor failures are the gateway's one choke point.
+  const llm = withUpstreamErrorCount(overrides.llm ?? (await createLlmGateway(config, catalog, logger)), metrics);
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
   const speech = overrides.speech !== undefined ? overrides.speech : createTextToSpeech(config, { demo: llm.demo });
-  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo });
+  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo, metrics });
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
 }
 
 /** Close what the context opened, in reverse order. */
@@ -114,4 +120,5 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.llm.close();
   await ctx.kv.close();
   await ctx.database.close();
+  ctx.metrics.close();
 }

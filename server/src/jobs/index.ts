@@ -8,7 +8,7 @@ export { submitTask, finishTask, cancelTask, newTaskId, type EngineContext, type
 export { sweepTasksOnce } from './sweep';
 export { TaskWorker, type DiscardTaskFiles, type SaveTaskFile } from './worker';
 export { TaskFailure, type TaskHandler, type TaskRow, type TaskRunTools, type TaskFileInput, type TaskOutcome, type TaskResult, type TaskPayer, type TaskPrice, type TaskHold } from './types';
-export { selectTask, selectUserTask, listUserTasks, deleteUserEndedTask } from './store';
+export { selectTask, selectUserTask, listUserTasks, deleteUserEndedTask, countLiveTasksByState } from './store';
 export { taskChannel } from './events';
 
 export interface TaskEngineOptions {

@@ -103,6 +103,14 @@ export async function lockUser(db: Executor, userId: number): Promise<void> {
   await db.execute(sql`SELECT id FROM users WHERE id = ${userId}::bigint FOR UPDATE`);
 }
 
+/** Tasks of every user still queued or running, by state (the metrics' tasks gauge; the claim index covers it). */
+export async function countLiveTasksByState(db: Executor): Promise<Record<string, number>> {
+  const res = (await db.execute(
+    sql`SELECT state, count(*)::int AS n FROM tasks WHERE state IN ('queued', 'running') GROUP BY state`,
+  )) as unknown as { rows: { state: string; n: number | string }[] };
+  return Object.fromEntries(res.rows.map((r) => [r.state, Number(r.n)]));
+}
+
 /** The user's tasks still queued or running. */
 export async function countLiveTasks(db: Executor, userId: number): Promise<number> {
   return count(db, sql`SELECT count(*)::int AS n FROM tasks WHERE user_id = ${userId}::bigint AND state IN ('queued', 'running')`);
