@@ -55,10 +55,43 @@ export function requestLogFields(req: FastifyRequest): Record<string, unknown> {
 }
 
 /**
- * The Fastify logger of LOG_LEVEL: every request line goes through requestLogFields. `stream`
- * replaces stdout (tests read the lines).
+ * Fields pino replaces with [redacted] in any log line, at the top or one level down (`{ headers: { authorization } }`,
+ * `{ body: { password } }`): no line is meant to hold them (request lines carry no header or body at all), so this
+ * only guards against a future `log.info({ headers })` or a logged input object spilling a secret.
+ */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  // The spec's login and register bodies name the password `pass`.
+  'pass',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'apiKey',
+  'api_key',
+  'secret',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'appSecret',
+];
+export const REDACTED_PATHS: readonly string[] = SECRET_FIELDS.flatMap((f) => {
+  const key = /^[A-Za-z_]\w*$/.test(f) ? f : `["${f}"]`;
+  return [key, `*.${key}`.replace('.[', '[')];
+});
+
+/**
+ * The Fastify logger of LOG_LEVEL: every request line goes through requestLogFields, secret-named
+ * fields are redacted. `stream` replaces stdout (tests read the lines).
  */
 export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   if (level === 'silent' && !stream) return false;
-  return { level, serializers: { req: requestLogFields }, ...(stream ? { stream } : {}) };
+  return {
+    level,
+    serializers: { req: requestLogFields },
+    redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
+    ...(stream ? { stream } : {}),
+  };
 }

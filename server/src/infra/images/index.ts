@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { VENDORS } from '../../llm/vendors';
+import type { AppMetrics } from '../metrics';
 import type { ImageBackend, ImageRoute } from './backend';
 import { createDemoPainter } from './demo-painter';
-import { IMAGE_OPS, type ImageAdapter, type ImageOp } from './types';
+import { IMAGE_OPS, ImageError, type ImageAdapter, type ImageOp } from './types';
 import { IMAGE_VENDOR_IDS, IMAGE_VENDORS, type ImageVendorSetup } from './vendors';
 
 export type { ImageBackend, ImageRoute } from './backend';
@@ -44,17 +45,17 @@ function switchedOn(vendor: VendorId, setup: ImageVendorSetup): boolean {
  * vendor is switched on. Demo mode (no chat vendor key) paints every operation locally, unless an
  * image vendor is configured on its own (then that vendor runs and the rest stays demo).
  */
-export function createImageBackend(config: Config, file: ImagesFile, opts: { demo: boolean }): ImageBackend {
+export function createImageBackend(config: Config, file: ImagesFile, opts: { demo: boolean; metrics?: Pick<AppMetrics, 'upstreamError'> }): ImageBackend {
   const adapters = new Map<string, ImageAdapter>();
   const adapterFor = (vendor: VendorId): ImageAdapter | null => {
     if (adapters.has(vendor)) return adapters.get(vendor)!;
     const setup = vendorSetup(config, vendor);
     if (!switchedOn(vendor, setup)) return null;
-    const adapter = IMAGE_VENDORS[vendor]!.factory(setup);
+    const adapter = countFailures(IMAGE_VENDORS[vendor]!.factory(setup), opts.metrics);
     adapters.set(vendor, adapter);
     return adapter;
   };
-  const painter = createDemoPainter();
+  const painter = countFailures(createDemoPainter(), opts.metrics);
   const routes = new Map<ImageOp, ImageRoute | null>();
   for (const op of IMAGE_OPS) {
     let found: ImageRoute | null = null;
@@ -68,4 +69,24 @@ export function createImageBackend(config: Config, file: ImagesFile, opts: { dem
     routes.set(op, found ?? (opts.demo ? { adapter: painter, model: '' } : null));
   }
   return { demo: opts.demo, route: (op) => routes.get(op) ?? null };
+}
+
+/**
+ * The adapter with its failures counted (wanxiang_upstream_errors_total{service="image"}): every image operation of
+ * every tool runs through an adapter made here. A run the caller aborted (task canceled, worker stopping) is not counted.
+ */
+function countFailures(adapter: ImageAdapter, metrics: Pick<AppMetrics, 'upstreamError'> | undefined): ImageAdapter {
+  if (!metrics) return adapter;
+  return {
+    vendor: adapter.vendor,
+    supports: (op) => adapter.supports(op),
+    async run(job, ctx) {
+      try {
+        return await adapter.run(job, ctx);
+      } catch (err) {
+        if (!ctx.signal.aborted) metrics.upstreamError('image', adapter.vendor, err instanceof ImageError ? err.reason : 'other');
+        throw err;
+      }
+    },
+  };
 }
