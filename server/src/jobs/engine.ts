@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@wanxiang/contract';
 import type { AppContext } from '../context';
+import type { AppMetrics } from '../infra/metrics';
 import type { Executor } from '../db/sql';
 import { rateLimited } from '../errors';
 import { notifyChanged, notifyQueued } from './events';
@@ -15,8 +16,11 @@ import type { TaskPayer, TaskPrice, TaskRow } from './types';
  * never charge twice, never refund twice and never charge for a failure.
  */
 
+/** The engine's numbers: queue wait at claim, terminal transitions (absent: not counted). */
+export type TaskMetrics = Pick<AppMetrics, 'taskClaimed' | 'taskFinished'>;
+
 /** What the engine needs: settings, the database, the notices, and the payer the feature layer hands down. */
-export type EngineContext = Pick<AppContext, 'config' | 'database' | 'kv'> & { payer: TaskPayer };
+export type EngineContext = Pick<AppContext, 'config' | 'database' | 'kv'> & { payer: TaskPayer; metrics?: TaskMetrics };
 export type { TaskPrice };
 
 export interface SubmitInput {
@@ -75,17 +79,20 @@ async function closeTaskHold(payer: TaskPayer, tx: Executor, row: TaskRow): Prom
  * Answers the ended row when this call won, null when the task had already ended (or the guard —
  * lease owner, user, expired lease, deadline — did not hold): then nothing was charged or refunded.
  */
-export async function finishTask(ctx: Pick<EngineContext, 'database' | 'kv' | 'payer'>, id: string, t: Terminal, guard: FinishGuard): Promise<TaskRow | null> {
+export async function finishTask(ctx: Pick<EngineContext, 'database' | 'kv' | 'payer' | 'metrics'>, id: string, t: Terminal, guard: FinishGuard): Promise<TaskRow | null> {
   const row = await ctx.database.db.transaction(async (tx) => {
     const ended = await markTerminal(tx, id, t, guard);
     if (ended) await closeTaskHold(ctx.payer, tx, ended);
     return ended;
   });
-  if (row) await notifyChanged(ctx.kv, row.id, row.state);
+  if (row) {
+    ctx.metrics?.taskFinished(row.state);
+    await notifyChanged(ctx.kv, row.id, row.state);
+  }
   return row;
 }
 
 /** The owner cancels a queued or running task: refunded; a running worker notices and stops. */
-export async function cancelTask(ctx: Pick<EngineContext, 'database' | 'kv' | 'payer'>, userId: number, id: string): Promise<TaskRow | null> {
+export async function cancelTask(ctx: Pick<EngineContext, 'database' | 'kv' | 'payer' | 'metrics'>, userId: number, id: string): Promise<TaskRow | null> {
   return finishTask(ctx, id, { state: 'canceled', stage: MSG.taskCanceledByUser, error: MSG.taskCanceledByUser }, { by: 'user', userId });
 }

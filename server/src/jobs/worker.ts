@@ -88,7 +88,10 @@ export class TaskWorker {
           if (!this.stopped) this.opts.log?.error({ err }, 'task claim failed');
         }
       }
-      for (const row of claimed) this.launch(row);
+      for (const row of claimed) {
+        this.countQueueWait(row);
+        this.launch(row);
+      }
       // A full batch means more may be waiting: look again at once; otherwise back off.
       if (claimed.length > 0 && claimed.length === free) {
         idleMs = POLL_MIN_MS;
@@ -103,6 +106,12 @@ export class TaskWorker {
         };
       });
     }
+  }
+
+  /** A first claim's wait in the queue, on the database's clock (created_at to started_at); a re-claim's is not a queue wait. */
+  private countQueueWait(row: TaskRow): void {
+    if (row.attempts !== 1 || !row.startedAt) return;
+    this.ctx.metrics?.taskClaimed((row.startedAt.getTime() - row.createdAt.getTime()) / 1000);
   }
 
   private launch(row: TaskRow): void {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Catalog } from '../../catalog';
 import { AppError } from '../../http/errors';
 import { businessDay } from './period';
-import type { QuotaUser } from './service';
+import { quotaRefusal, type QuotaUser, type RefusalMetrics } from './service';
 import { selectBonus, type BonusRow } from './bonus';
 import { chargeBonusCounts, chargeCounts, selectBonusLeft, selectUsage, selectUsageByKey, type UsageRow } from './store';
 
@@ -13,7 +13,7 @@ import { chargeBonusCounts, chargeCounts, selectBonusLeft, selectUsage, selectUs
  * it was saved, so a submit for it never charges twice. Other keys (tools of later issues) are
  * charged by submit, atomically.
  */
-export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit' | 'quotaKeys' | 'models'> };
+export type NumbersContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit' | 'quotaKeys' | 'models'>; metrics?: RefusalMetrics };
 
 /**
  * Tool keys of docs/product/quota-and-points.md §7 that the server charges inside the route doing the work
@@ -77,8 +77,8 @@ function balanceOf(key: string, limit: number, usage: UsageRow): QuotaBalance {
   return { key, maxNumber: limit, balance: Math.max(0, limit - used), used };
 }
 
-/** The NO_COUNT refusal with what the membership-count popup shows (title 次数不足, tier text). */
-export function countRefusal(user: QuotaUser, b: QuotaBalance): AppError {
+/** The NO_COUNT refusal with what the membership-count popup shows (title 次数不足, tier text), counted as a refusal. */
+export function countRefusal(ctx: { metrics?: RefusalMetrics }, user: QuotaUser, b: QuotaBalance): AppError {
   const data: QuotaRefusal = {
     title: MSG.countExhaustedTitle,
     content: user.vip > 0 ? MSG.upgradeMember : MSG.upgradeFree,
@@ -87,7 +87,7 @@ export function countRefusal(user: QuotaUser, b: QuotaBalance): AppError {
     maxNumber: b.maxNumber,
     balance: b.balance,
   };
-  return new AppError(Code.NO_COUNT, MSG.countExhausted, data);
+  return quotaRefusal(ctx, b.key, 'no_count', new AppError(Code.NO_COUNT, MSG.countExhausted, data));
 }
 
 /** number/check: code 200 when `number` more fit today (a read: races are settled by the hold itself). */
@@ -104,7 +104,7 @@ export async function checkNumber(
   if (b.maxNumber >= 0 && b.balance < number) {
     // Past today's counts, bonus counts (sign-in gifts, packs) still admit the use.
     const bonus = await selectBonusLeft(ctx.database.db, user.id, key);
-    if (bonus < number) throw countRefusal(user, b);
+    if (bonus < number) throw countRefusal(ctx, user, b);
     return { ...b, bonus };
   }
   return b;
@@ -133,7 +133,7 @@ export async function submitNumber(
   // Today's counts do not cover it: spend bonus counts instead, in one conditional statement.
   const daily = balanceOf(key, limit, await selectUsage(db, user.id, key, period));
   const bonusLeft = await chargeBonusCounts(db, { userId: user.id, quotaKey: key, amount: number });
-  if (bonusLeft === null) throw countRefusal(user, daily);
+  if (bonusLeft === null) throw countRefusal(ctx, user, daily);
   return { ...daily, bonus: bonusLeft, charged: true };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Catalog, CatalogModel } from '../../catalog';
 import { startClusterJob } from '../../db/lease';
 import type { AuthUser } from '../../http/auth-user';
+import type { AppMetrics, QuotaRefusalReason } from '../../infra/metrics';
 import { AppError } from '../../http/errors';
 import type { StreamHold } from '../../streaming/engine';
 import { businessDay } from './period';
@@ -26,8 +27,9 @@ import {
  * delivered, release it on failure or abort. Each close takes effect at most once.
  */
 
-/** What quota rules need from the app: tests pass a context with just these. */
-export type QuotaContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'> };
+/** What quota rules need from the app: tests pass a context with just these (metrics absent: refusals not counted). */
+export type QuotaContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'>; metrics?: RefusalMetrics };
+export type RefusalMetrics = Pick<AppMetrics, 'quotaRefused'>;
 export type QuotaUser = Pick<AuthUser, 'id' | 'vip'>;
 export type QuotaModel = Pick<CatalogModel, 'quotaKey' | 'blockedVips'> &
   Partial<Pick<CatalogModel, 'only_points' | 'allow_points' | 'consume_points'>>;
@@ -48,10 +50,19 @@ export interface Reservation {
 /** Counts one reply costs. */
 const REPLY_COST = 1;
 
+/**
+ * A refusal of the quota rules, counted (wanxiang_quota_refusals_total{key, reason}) as it is made: every refusal of a
+ * count, of points or of a tier passes here. A key-less price (points only) counts under `none`.
+ */
+export function quotaRefusal(ctx: { metrics?: RefusalMetrics }, key: string, reason: QuotaRefusalReason, err: AppError): AppError {
+  ctx.metrics?.quotaRefused(key || 'none', reason);
+  return err;
+}
+
 /** Refuse a model the user's membership tier may not use (docs/product/quota-and-points.md §6). */
-export function assertTierAllowed(user: QuotaUser, model: QuotaModel): void {
+export function assertTierAllowed(ctx: { metrics?: RefusalMetrics }, user: QuotaUser, model: QuotaModel): void {
   if (!model.blockedVips.includes(user.vip)) return;
-  throw new AppError(Code.TIER_DENIED, user.vip === 0 ? MSG.tierDeniedFree : MSG.tierDeniedVip52);
+  throw quotaRefusal(ctx, model.quotaKey, 'tier_denied', new AppError(Code.TIER_DENIED, user.vip === 0 ? MSG.tierDeniedFree : MSG.tierDeniedVip52));
 }
 
 /**
@@ -66,7 +77,7 @@ export async function reserveQuota(
   ref: string,
   now: Date = new Date(),
 ): Promise<Reservation> {
-  assertTierAllowed(user, model);
+  assertTierAllowed(ctx, user, model);
   const period = businessDay(now, ctx.config.tzBusiness);
   const base = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: REPLY_COST, points: 0 };
   if (model.quotaKey === '') return { ...base, metered: false };
@@ -77,7 +88,7 @@ export async function reserveQuota(
   const held = await insertHoldOrBonus(ctx.database.db, { ...base, limit, ref: ref.slice(0, 64) });
   if (held === 'daily') return { ...base, metered: true };
   if (held === 'bonus') return { ...base, period: BONUS_PERIOD, metered: true };
-  throw new AppError(Code.NO_COUNT, MSG.countExhausted);
+  throw quotaRefusal(ctx, model.quotaKey, 'no_count', new AppError(Code.NO_COUNT, MSG.countExhausted));
 }
 
 /**
@@ -96,11 +107,11 @@ export async function reserveChat(
   const cost = model.consume_points ?? 0;
   const payWithPoints = cost > 0 && (model.only_points === true || (model.allow_points === true && opts.usePoints === true));
   if (!payWithPoints) return reserveQuota(ctx, user, model, ref, now);
-  assertTierAllowed(user, model);
+  assertTierAllowed(ctx, user, model);
   const period = businessDay(now, ctx.config.tzBusiness);
   const r: Reservation = { id: randomUUID(), userId: user.id, quotaKey: model.quotaKey, period, amount: 0, points: cost, metered: true };
   const held = await insertPointsHold(ctx.database.db, { ...r, ref: ref.slice(0, 64) });
-  if (!held) throw new AppError(Code.NO_POINTS, MSG.pointsNotEnough(cost), { need: cost });
+  if (!held) throw quotaRefusal(ctx, model.quotaKey, 'no_points', new AppError(Code.NO_POINTS, MSG.pointsNotEnough(cost), { need: cost }));
   return r;
 }
 

@@ -28,7 +28,7 @@ import {
  * made; a payment credits only through `creditPayment`, whose conditional update lets exactly one
  * of any number of concurrent notifies (or a notify racing the reconciler) apply the grant.
  */
-export type ShopContext = Pick<AppContext, 'config' | 'database' | 'pay'>;
+export type ShopContext = Pick<AppContext, 'config' | 'database' | 'pay'> & Partial<Pick<AppContext, 'metrics'>>;
 
 /** Pending orders younger than this are asked about; older ones close. */
 export const RECONCILE_WINDOW_MS = 2 * 3600_000;
@@ -88,6 +88,7 @@ export async function createOrder(
     throw refused(MSG.payUnavailable);
   }
   await setPayUrl(ctx.database.db, orderNo, payUrl);
+  ctx.metrics?.orderCreated(provider.name);
   return {
     query_order: orderNo,
     url: payUrl,
@@ -153,7 +154,7 @@ export type CreditOutcome = 'credited' | 'duplicate' | 'bad_amount' | 'unknown_o
  * the grant (membership, counts, points with idem keys), the inviter's commission.
  */
 export async function creditPayment(
-  ctx: Pick<ShopContext, 'database'> & Partial<Pick<AppContext, 'config'>>,
+  ctx: Pick<ShopContext, 'database'> & Partial<Pick<AppContext, 'config' | 'metrics'>>,
   provider: string,
   v: VerifiedNotify,
   at: Date = new Date(),
@@ -167,7 +168,10 @@ export async function creditPayment(
     await creditInviteCommission(tx, { orderNo: order.orderNo, payerId: order.userId, amountCents: order.amountCents });
     return order;
   });
-  if (won) return { outcome: 'credited', order: won };
+  if (won) {
+    ctx.metrics?.orderPaid(provider, won.amountCents);
+    return { outcome: 'credited', order: won };
+  }
   const order = await findOrder(ctx.database.db, v.orderNo);
   if (!order || order.provider !== provider) return { outcome: 'unknown_order', order: null };
   if (order.status === 'paid') return { outcome: 'duplicate', order };
@@ -189,6 +193,7 @@ export async function handleNotify(
   } catch (err) {
     if (!(err instanceof PayVerifyError)) throw err;
     log?.warn({ provider: providerName, reason: err.message }, 'payment notify refused');
+    ctx.metrics.paymentNotified(providerName, 'bad_signature');
     await logNotification(ctx.database.db, {
       provider: providerName,
       orderNo: '',
@@ -200,6 +205,7 @@ export async function handleNotify(
   }
   const { outcome, order } = await creditPayment(ctx, providerName, verified);
   await logNotification(ctx.database.db, { provider: providerName, orderNo: verified.orderNo, verified: true, outcome, body: raw.body });
+  ctx.metrics.paymentNotified(providerName, outcome);
   if (outcome === 'credited' && order) forgetUserSessions(ctx, order.userId);
   if (outcome === 'bad_amount')
     log?.error(

@@ -16,13 +16,13 @@ import { closeHold } from '../quota/store';
  * refusals of a chat turn; the engine's winning terminal transition settles or gives it back in
  * its own transaction (closeHold: each hold closes once).
  */
-export type PayerContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'> };
+export type PayerContext = Pick<AppContext, 'config' | 'database'> & { catalog: Pick<Catalog, 'dailyLimit'>; metrics?: QuotaContext['metrics'] };
 
 export function quotaTaskPayer(ctx: PayerContext): TaskPayer {
   return {
     async hold(tx, user, price, ref) {
       // The reservation's statements run on the engine's transaction, so the hold commits with the task.
-      const onTx: QuotaContext = { config: ctx.config, catalog: ctx.catalog, database: { ...ctx.database, db: tx as unknown as Db } };
+      const onTx: QuotaContext = { config: ctx.config, catalog: ctx.catalog, database: { ...ctx.database, db: tx as unknown as Db }, metrics: ctx.metrics };
       const points = price.points ?? 0;
       const model = { quotaKey: price.quotaKey, blockedVips: [] as number[], ...(points > 0 ? { only_points: price.quotaKey === '', allow_points: true, consume_points: points } : {}) };
       const r = await reserveChat(onTx, user, model, { usePoints: price.usePoints === true }, ref).catch((err: unknown) => {
