@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MSG, STREAM_ERROR_CODES, type StreamEventMap, type StreamUsage } from '@wanxiang/contract';
+import type { AppMetrics } from '../infra/metrics';
 import { isLlmError } from '../llm/errors';
 import type { LlmDelta } from '../llm/types';
 import type { StreamRegistry } from './registry';
@@ -78,16 +79,25 @@ export function upstreamErrorEvent(err: unknown): StreamEventMap['error'] {
   return { code: STREAM_ERROR_CODES.upstreamFailed, msg: MSG.upstreamFailed };
 }
 
+/** The stream's numbers: starts, open streams, first byte and ends, by the job's label (docs/operations.md). */
+export type StreamMetrics = Pick<AppMetrics, 'streamStarted' | 'streamFirstByte' | 'streamEnded'>;
+
+export interface StreamMeter {
+  metrics: StreamMetrics;
+  /** performance.now() when the stream route began to serve: the first byte is timed from here. */
+  startedAt: number;
+}
+
 /**
  * Run one stream to its end on a hijacked reply. Never throws: every failure becomes an `error`
  * event (when the reader is still there) and a log line. Resolves once the hold is closed and the
  * answer saved, so a closing server can wait for it (the registry tracks it).
  */
-export async function runStream(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
-  await streams.track(run(streams, job, reply, log));
+export async function runStream(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger, meter?: StreamMeter): Promise<void> {
+  await streams.track(run(streams, job, reply, log, meter));
 }
 
-async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply, log: FastifyBaseLogger, meter?: StreamMeter): Promise<void> {
   const res = reply.raw;
   reply.hijack();
   const sse = new SseWriter(res);
@@ -110,6 +120,9 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   const unwatch = streams.onStop(onStop);
   const keeper = keepAlive(job.hold, log, job.label);
   let moneyClosed = false;
+  let ended = 'error';
+  meter?.metrics.streamStarted(job.label);
+  const firstText = meter ? () => meter.metrics.streamFirstByte(job.label, (performance.now() - meter.startedAt) / 1000) : undefined;
   const close = async (paid: boolean) => {
     moneyClosed = true;
     if (!job.hold) return;
@@ -124,11 +137,12 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
     sse.open(reply.getHeaders());
     sse.send('meta', job.meta);
     sse.startHeartbeat(job.heartbeatMs);
-    const out = await forward(job, sse, abort);
+    const out = await forward(job, sse, abort, firstText);
     const answer: Answer = { ...out.answer, content: wellFormed(out.answer.content), reasoning: wellFormed(out.answer.reasoning) };
     clearInterval(keeper);
     unwatch();
     const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : out.failure !== null || !answer.delivered ? 'failed' : 'done';
+    ended = end;
     if (end === 'failed') {
       if (out.failure !== null) log.warn({ err: out.failure }, `${job.label}: upstream failed`);
       sse.send('error', (job.failureEvent ?? upstreamErrorEvent)(out.failure));
@@ -150,6 +164,7 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
     unwatch();
     sse.end();
     res.off('close', onClose);
+    meter?.metrics.streamEnded(job.label, ended);
   }
 }
 
@@ -169,8 +184,11 @@ interface Forwarded {
   failure: unknown;
 }
 
-/** Write each delta as its own event the moment it arrives, collecting the answer; a slow reader slows the read. */
-async function forward(job: StreamJob, sse: SseWriter, abort: AbortController): Promise<Forwarded> {
+/**
+ * Write each delta as its own event the moment it arrives, collecting the answer; a slow reader slows the read.
+ * `onFirstText` runs once, when the first text or deep-thinking chunk reached the reader.
+ */
+async function forward(job: StreamJob, sse: SseWriter, abort: AbortController, onFirstText?: () => void): Promise<Forwarded> {
   const text: string[] = [];
   const reasoning: string[] = [];
   let textChars = 0;
@@ -186,6 +204,7 @@ async function forward(job: StreamJob, sse: SseWriter, abort: AbortController): 
     for (let step = await upstream.next(); !step.done; step = await upstream.next()) {
       const d = step.value;
       let room = true;
+      const wasDelivered = delivered;
       if (d.type === 'text' && d.text) {
         text.push(d.text);
         textChars += d.text.length;
@@ -200,6 +219,7 @@ async function forward(job: StreamJob, sse: SseWriter, abort: AbortController): 
       } else if (d.type === 'usage') {
         usage = { promptTokens: d.promptTokens, completionTokens: d.completionTokens, totalTokens: d.totalTokens };
       }
+      if (delivered && !wasDelivered) onFirstText?.();
       if (first) {
         first = false;
         // Not now: the delta's bytes leave on the next tick (Node corks each response write until

@@ -3,7 +3,7 @@ import { Code, MSG } from '@wanxiang/contract';
 import type { Config } from '../config';
 import type { KeyValueStore } from '../infra/kv';
 import { AppError, rateLimited } from '../errors';
-import { runStream, type StreamJob } from './engine';
+import { runStream, type StreamJob, type StreamMetrics } from './engine';
 import type { StreamRegistry } from './registry';
 import { admitSlot } from './slots';
 
@@ -11,6 +11,8 @@ export interface StreamServeContext {
   kv: KeyValueStore;
   streams: StreamRegistry;
   config: Pick<Config, 'fairUse'>;
+  /** The numbers of the streams served (absent: not counted). */
+  metrics?: StreamMetrics;
 }
 
 /** Who asks for the stream; the columns of one battle round share one place (`group`). */
@@ -32,6 +34,7 @@ export async function serveStream(
   log: FastifyBaseLogger,
   prepare: () => Promise<StreamJob>,
 ): Promise<void> {
+  const startedAt = performance.now();
   if (ctx.streams.draining) throw new AppError(Code.UNAVAILABLE, MSG.serverShuttingDown);
   const { streamsPerUser, streamStartsPerMinute } = ctx.config.fairUse;
   // The start rate and the live-answer slot in one call of the shared store (one Redis round trip).
@@ -44,7 +47,7 @@ export async function serveStream(
   if (slot === 'full') throw rateLimited(MSG.streamsTooMany(streamsPerUser));
   try {
     const job = await prepare();
-    await runStream(ctx.streams, job, reply, log);
+    await runStream(ctx.streams, job, reply, log, ctx.metrics ? { metrics: ctx.metrics, startedAt } : undefined);
   } finally {
     await slot.free();
   }
