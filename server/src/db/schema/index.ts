@@ -13,3 +13,4 @@ export * from './whiteboards';
 export * from './doc-library';
 export * from './voice';
 export * from './admin';
+export * from './catalog-documents';
