@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Proves the documented production install (docs/deployment.md) starts: a copy of the checkout
+// Proves the documented production install (docs/deploy.md) starts: a copy of the checkout
 // with the built web app, `npm ci --omit=dev` (no devDependencies: no Vite, no TypeScript, no test
 // tools), then `npm run serve` with NODE_ENV=production, answering /api/health, /api/ready and the
 // web app (compressed, with security headers). Run as `npm run test:prod-install` after

@@ -5,7 +5,7 @@ import { SANS, SERIF, charEm, xmlText } from './design-text';
 
 /**
  * AI签名: the name set as a hand would write it, with the fonts the server has (no handwriting
- * font ships with the system; docs/deployment.md): each character placed on its own with a slant,
+ * font ships with the system; docs/deploy.md): each character placed on its own with a slant,
  * a rising baseline, a little turn and size change of its own (from a seeded stream, so each
  * variant differs and the same seed repeats), characters run into each other, and a pen stroke
  * under the name. A transparent PNG cropped to the ink with a margin.

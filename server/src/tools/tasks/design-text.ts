@@ -1,6 +1,6 @@
 /**
  * Setting our own words on a design as SVG text (rendered by sharp's librsvg with the CJK fonts of
- * the machine: fonts-noto-cjk, docs/deployment.md). librsvg cannot measure text before drawing,
+ * the machine: fonts-noto-cjk, docs/deploy.md). librsvg cannot measure text before drawing,
  * so widths are estimated per character (a CJK character is one em wide, Latin narrower) and every
  * layout fits its text into its box with room to spare.
  */

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 /**
  * A .docx as PDF through LibreOffice in headless mode (`soffice --convert-to pdf`), where the
- * machine has it (Debian: libreoffice-writer-nogui; docs/deployment.md). It is optional: a missing
+ * machine has it (Debian: libreoffice-writer-nogui; docs/deploy.md). It is optional: a missing
  * binary, a LibreOffice without Writer, a timeout or an empty result all answer null, and the
  * caller hands out the DOCX alone and says so. Each call gets its own profile directory (two
  * soffice processes sharing one refuse to run side by side). SOFFICE_BIN names another binary.
