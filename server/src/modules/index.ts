@@ -44,6 +44,7 @@ import { uploadsModule } from './uploads/module';
 import { registerWebdiskRoutes } from './webdisk/routes';
 import { registerWhiteboardRoutes } from './whiteboard/routes';
 import { registerAigcRoutes } from './aigc/routes';
+import { registerAdminRoutes } from './admin/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -96,4 +97,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'aigc', routes: registerAigcRoutes },
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
+  { name: 'admin', routes: registerAdminRoutes },
 ];
