@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { registerActivityRoutes } from './activity/routes';
+import { registerAdminStatsRoutes } from './admin-stats/routes';
 import { registerAgentRoutes } from './agents/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerChatRoutes } from './chat/routes';
@@ -98,4 +99,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
   { name: 'admin', routes: registerAdminRoutes },
+  { name: 'admin-stats', routes: registerAdminStatsRoutes },
 ];
