@@ -27,7 +27,8 @@ describe.each(testDbKinds())('admin access on %s', (kind) => {
     await t?.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  const call = (method: Method, url: string, token?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: token ? { token } : {}, payload: payload as object | undefined, remoteAddress: randomIp() });
 
   /** Every admin route with a request an admin may make; the order runs ban before unban. */
@@ -81,11 +82,12 @@ describe.each(testDbKinds())('admin access on %s', (kind) => {
     expect(routes.length).toBeGreaterThanOrEqual(table().length);
     for (const r of routes) {
       const url = r.url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
-      const method = r.method as 'GET' | 'POST';
-      const visitor = await call(method, url, undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const method = r.method as Method;
+      const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+      const visitor = await call(method, url, undefined, body);
       expect(visitor.statusCode, `${r.method} ${r.url} visitor`).toBe(401);
       expect(visitor.json(), `${r.method} ${r.url} visitor`).toMatchObject({ code: 401, msg: MSG.unauthorized });
-      const user = await call(method, url, userToken, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const user = await call(method, url, userToken, body);
       expect(user.statusCode, `${r.method} ${r.url} user`).toBe(403);
       expect(user.json(), `${r.method} ${r.url} user`).toMatchObject({ code: 403, msg: MSG.adminForbidden });
     }
