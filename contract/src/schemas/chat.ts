@@ -56,6 +56,12 @@ export const ChatRequestSchema = z
   .refine((b) => b.prompt.length > 0, { error: MSG.askEmpty, path: ['prompt'] });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
+/** Body of POST /api/v1/chat/stop: the answer to stop, by the messageId of its `meta` event (any of the caller's streamed answers). */
+export const ChatStopSchema = z.object({
+  messageId: z.string().trim().min(1).max(64),
+});
+export type ChatStopReq = z.infer<typeof ChatStopSchema>;
+
 export const MessageStateSchema = z.enum(['ok', 'waite', 'error']);
 export type MessageState = z.infer<typeof MessageStateSchema>;
 

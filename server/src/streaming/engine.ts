@@ -41,7 +41,7 @@ export interface Answer {
   delivered: boolean;
 }
 
-/** How a stream ended: `done` (the upstream finished), `stopped` (the reader left), `failed`, `shutdown`. */
+/** How a stream ended: `done` (the upstream finished), `stopped` (the reader left, or the user asked to stop it), `failed`, `shutdown`. */
 export type StreamEnd = 'done' | 'stopped' | 'failed' | 'shutdown';
 
 /** Events a job may send besides the answer's own (web search, tool calls). */
@@ -55,6 +55,8 @@ export interface StreamJob {
   heartbeatMs: number;
   /** Short name for logs: 'chat', 'agent chat', 'mindmap'... */
   label: string;
+  /** The answer's name for a stop the user asks for (remote-stop.ts answerStopKey; serveStream sets it); none: only its reader stops it. */
+  stopKey?: string;
   /** The answer's deltas. It may send other events first or between (search, tool calls) through `events`. */
   upstream(signal: AbortSignal, events: StreamEvents): AsyncIterable<LlmDelta>;
   /** Forward deep-thinking chunks (default true); false drops them (outlines read only the text). */
@@ -118,6 +120,8 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   };
   res.on('close', onClose);
   const unwatch = streams.onStop(onStop);
+  // A stop the user asked for, maybe on another process (remote-stop.ts): the same end as the reader leaving.
+  const unasked = job.stopKey ? streams.onStopRequest(job.stopKey, onClose) : () => undefined;
   const keeper = keepAlive(job.hold, log, job.label);
   let moneyClosed = false;
   let ended = 'error';
@@ -141,6 +145,7 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
     const answer: Answer = { ...out.answer, content: wellFormed(out.answer.content), reasoning: wellFormed(out.answer.reasoning) };
     clearInterval(keeper);
     unwatch();
+    unasked();
     const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : out.failure !== null || !answer.delivered ? 'failed' : 'done';
     ended = end;
     if (end === 'failed') {
@@ -162,6 +167,7 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   } finally {
     clearInterval(keeper);
     unwatch();
+    unasked();
     sse.end();
     res.off('close', onClose);
     meter?.metrics.streamEnded(job.label, ended);

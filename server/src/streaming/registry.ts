@@ -7,6 +7,8 @@
  */
 export class StreamRegistry {
   private readonly stops = new Set<() => void>();
+  /** Each open answer's stop by its name (`<userId>:<messageId>`, remote-stop.ts): a stop the user asked for. */
+  private readonly asked = new Map<string, Set<() => void>>();
   private readonly running = new Set<Promise<void>>();
   private stopping = false;
   private drainingSince: number | null = null;
@@ -44,6 +46,25 @@ export class StreamRegistry {
     }
     this.stops.add(stop);
     return () => this.stops.delete(stop);
+  }
+
+  /** Call `stop` when a stop of the answer named `key` is asked for (requestStop); returns an unsubscribe. */
+  onStopRequest(key: string, stop: () => void): () => void {
+    let set = this.asked.get(key);
+    if (!set) this.asked.set(key, (set = new Set()));
+    set.add(stop);
+    return () => {
+      set.delete(stop);
+      if (set.size === 0 && this.asked.get(key) === set) this.asked.delete(key);
+    };
+  }
+
+  /** Stop the answer named `key` if it streams on this process; answers whether one did. */
+  requestStop(key: string): boolean {
+    const set = this.asked.get(key);
+    if (!set) return false;
+    for (const stop of [...set]) stop();
+    return true;
   }
 
   /** Count a stream as open until its promise settles. */

@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../infra/kv';
 import { AppError, rateLimited } from '../errors';
 import { runStream, type StreamJob, type StreamMetrics } from './engine';
 import type { StreamRegistry } from './registry';
+import { answerStopKey } from './remote-stop';
 import { admitSlot } from './slots';
 
 export interface StreamServeContext {
@@ -47,6 +48,8 @@ export async function serveStream(
   if (slot === 'full') throw rateLimited(MSG.streamsTooMany(streamsPerUser));
   try {
     const job = await prepare();
+    // The user may stop it by its messageId from any process (POST /api/v1/chat/stop).
+    job.stopKey ??= answerStopKey(asker.userId, job.meta.messageId);
     await runStream(ctx.streams, job, reply, log, ctx.metrics ? { metrics: ctx.metrics, startedAt } : undefined);
   } finally {
     await slot.free();
