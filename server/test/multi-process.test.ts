@@ -4,18 +4,19 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, type Envelope, type TaskInfo, type UserInfo, type WxQrcode } from '@wanxiang/contract';
+import { MSG, type Envelope, type RecordDataRes, type TaskInfo, type UserInfo, type WxQrcode } from '@wanxiang/contract';
 import type { Database } from '../src/db/client';
 import { openTestDatabase } from './db';
 import { claimRedisDb, type ClaimedRedisDb } from './redis-db';
 import { redisAnswers, TEST_REDIS_URL } from './redis';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { dataOf, namesOf, postChat, textOf } from './sse-client';
 
 /**
  * Several processes (issue 16 item 4, docs/multi-process.md): two real server processes on one
  * PostgreSQL database and one Redis database, as a deployment behind a reverse proxy runs them,
- * talked to over HTTP only. What one process does, the other sees: a session, a WeChat QR scan, a
- * payment, a task. `a` runs no task workers (TASK_WORKERS=off, a web-only process); `b` does.
+ * talked to over HTTP only. What one process does, the other sees: a session, a stop of a streaming
+ * answer, a WeChat QR scan, a payment, a task. `a` runs no task workers (TASK_WORKERS=off, a web-only process); `b` does.
  * Runs when PostgreSQL (TEST_DATABASE_URL) and Redis answer; says why it is skipped otherwise.
  */
 const pgTemplate = inject('pgTemplateUrl');
@@ -134,6 +135,43 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
     await expect
       .poll(async () => (await call(a!, 'GET', '/api/v1/user/info', { token: user.token })).status, { timeout: 2_000, interval: 50 })
       .toBe(401);
+  });
+
+  it('an answer streaming on one process is stopped from the other, and paid by the one pay rule', async () => {
+    const user = await login(a!);
+    const used = async () =>
+      (await call<{ used: number }>(b!, 'POST', '/api/v1/number/check', { token: user.token, json: { type: 'chat' } })).body.data.used;
+
+    // Text delivered, then the user's stop lands on b: a ends the answer, one count is charged, the reply is kept.
+    const talking = await postChat(a!.base, 'deepseek_v3', { prompt: '一直说 [demo:never-end]', conversationId: 'mp-stop' }, user.token);
+    await talking.waitForCount('text', 3);
+    const { messageId } = dataOf(talking, 'meta')!;
+    expect((await call(b!, 'POST', '/api/v1/chat/stop', { token: user.token, json: { messageId } })).body).toMatchObject({
+      code: 200,
+      msg: MSG.stopSuccess,
+    });
+    await talking.finished;
+    expect(namesOf(talking).filter((n) => n !== 'text')).toEqual(['meta']);
+    await expect.poll(used, { timeout: 5_000, interval: 50 }).toBe(1);
+    const record = await call<RecordDataRes>(b!, 'POST', '/api/v1/chat/record/data', { token: user.token, json: { id: 'mp-stop' } });
+    const reply = record.body.data.messages.find((m) => m.id === messageId)!;
+    expect([reply.state, reply.content]).toEqual(['ok', textOf(talking)]);
+
+    // Stopped from b before any text: nothing is charged.
+    const waiting = await postChat(a!.base, 'deepseek_v3', { prompt: '慢慢想 [demo:slow-first-byte=20000]' }, user.token);
+    const meta = await waiting.waitFor('meta');
+    expect(
+      (
+        await call(b!, 'POST', '/api/v1/chat/stop', {
+          token: user.token,
+          json: { messageId: (meta.event.data as { messageId: string }).messageId },
+        })
+      ).body.code,
+    ).toBe(200);
+    await waiting.finished;
+    expect(namesOf(waiting)).toEqual(['meta']);
+    // The hold is given back (used counts held ones too): still the one paid answer.
+    await expect.poll(used, { timeout: 5_000, interval: 50 }).toBe(1);
   });
 
   it("a WeChat QR made on one process and confirmed on the other completes the first one's polling, and logs in", async () => {
