@@ -93,10 +93,13 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       MCP_SERVERS_JSON: '[]',
       SHUTDOWN_GRACE_MS: '1000',
     };
-    [a, b] = await Promise.all([
+    // Both at once; one that started is kept for afterAll to stop even when the other failed.
+    const started = await Promise.allSettled([
       startServerProcess('a', { ...env, TASK_WORKERS: 'off' }),
       startServerProcess('b', { ...env, TASK_WORKERS: 'inline' }),
     ]);
+    [a, b] = started.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
   }, 90_000);
 
   afterAll(async () => {
@@ -241,6 +244,7 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
     // b is paused: a, which runs no worker, leaves the task queued.
     b!.child.kill('SIGSTOP');
     let taskId: string;
+    let events: Promise<string>;
     try {
       const run = await call<{ task_id: string }>(a!, 'POST', '/api/v1/tools/aiImgEffect/run', {
         token: user.token,
@@ -250,11 +254,14 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       taskId = run.body.data.task_id;
       await new Promise((r) => setTimeout(r, 1_000));
       expect((await call<TaskInfo>(a!, 'GET', `/api/v1/tasks/${taskId}`, { token: user.token })).body.data.status).toBe('queued');
+      // The task's live events, read from a while b runs it.
+      const stream = await fetch(`${a!.base}/api/v1/tasks/${taskId}/events`, { headers: { token: user.token } });
+      events = stream.text();
     } finally {
       b!.child.kill('SIGCONT');
     }
 
-    // b wakes and claims it; a's polling sees the result, stored where both read it.
+    // b wakes and claims it; a's polling and events stream see it end, the result stored where both read it.
     let info: TaskInfo | undefined;
     await expect
       .poll(async () => (info = (await call<TaskInfo>(a!, 'GET', `/api/v1/tasks/${taskId}`, { token: user.token })).body.data).status, {
@@ -262,6 +269,11 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
         interval: 100,
       })
       .toBe('succeeded');
+    const states = (await events)
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('event: task'))
+      .map((frame) => (JSON.parse(frame.split('\n')[1]!.slice('data: '.length)) as TaskInfo).status);
+    expect([states[0], states.at(-1)]).toEqual(['queued', 'succeeded']);
     const file = info!.result!.files[0]!;
     const bytes = await fetch(`${a!.base}${file.url}`, { headers: { token: user.token } });
     expect(bytes.status).toBe(200);
