@@ -86,6 +86,8 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       WEB_DIST: '',
       LOG_LEVEL: 'warn',
       SMS_FIXED_CODE: '123456',
+      // Every account of this file is made from 127.0.0.1.
+      REGISTER_PER_IP_PER_DAY: '1000',
       DEMO_UPSTREAM: '1',
       DEMO_TOKEN_DELAY_MS: '5',
       WECHAT_LOGIN: 'dev',
