@@ -38,5 +38,6 @@ export * from './tools/index';
 export * from './no-eval';
 export * from './schemas/doc-library';
 export * from './schemas/admin';
+export * from './schemas/admin-catalog';
 export * from './schemas/admin-stats';
 export { ADMIN_CONSOLE_MSG } from './msg/admin-console';

@@ -24,6 +24,7 @@ import { MUSIC_MSG } from './msg/music';
 import { VIDEO_MSG } from './msg/video';
 import { VIDEO_EDIT_MSG } from './msg/video-edit';
 import { ADMIN_MSG } from './msg/admin';
+import { ADMIN_CATALOG_MSG } from './msg/admin-catalog';
 
 /**
  * Every user-facing Chinese string of the spec, named by meaning. Web and server read
@@ -738,7 +739,8 @@ export const MSG = {
   ...VIDEO_EDIT_MSG,
   // the operator's admin API (docs/admin.md)
   ...ADMIN_MSG,
+  ...ADMIN_CATALOG_MSG,
 } as const;
 
 /** The per-area message blocks, for the test that no two areas use one name. */
-export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG, MEDIA_MSG, VOICE_MSG, TALK_MSG, MUSIC_MSG, VIDEO_MSG, VIDEO_EDIT_MSG, ADMIN_MSG } as const;
+export const AREA_MSG_BLOCKS = { SEARCH_MSG, SCHOLAR_MSG, WEBDISK_MSG, PROVIDERS_MSG, MCP_MSG, AGENTS_MSG, MINDMAP_MSG, SLIDES_MSG, FILE_MAPS_MSG, FILES_MSG, TOOL_PAGES_MSG, TASKS_MSG, TOOLS_MSG, IMAGES_MSG, IMG_MSG, CHARTS_MSG, DOC_TRANSLATE_MSG, TRANSLATE_MSG, PDF_TOOLS_MSG, MEDIA_MSG, VOICE_MSG, TALK_MSG, MUSIC_MSG, VIDEO_MSG, VIDEO_EDIT_MSG, ADMIN_MSG, ADMIN_CATALOG_MSG } as const;
