@@ -84,7 +84,7 @@ export const shopOrders = pgTable(
     couponId: varchar('coupon_id', { length: 64 }).notNull().default(''),
     /** The inviter's code carried with the order (commission on payment). */
     inviteCode: varchar('invite_code', { length: 16 }).notNull().default(''),
-    /** pending | paid | closed */
+    /** pending | paid | closed | refunded (an operator's refund, docs/admin.md "Money") */
     status: varchar('status', { length: 12 }).notNull().default('pending'),
     /** Snapshot (JSON) of what payment grants: vip level, days or permanent, counts, points. */
     grant: text('grant').notNull().default('{}'),
@@ -94,6 +94,10 @@ export const shopOrders = pgTable(
     payUrl: text('pay_url').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set with status refunded: when, by which admin, why (the grant taken back is in the audit row). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }),
+    refundReason: varchar('refund_reason', { length: 200 }).notNull().default(''),
   },
   (t) => [
     uniqueIndex('shop_orders_no_uq').on(t.orderNo),
@@ -130,9 +134,21 @@ export const vipCards = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usedBy: bigint('used_by', { mode: 'number' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** An operator voided the unused card: it can no longer be activated. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [index('vip_cards_batch_idx').on(t.batch)],
 );
+
+/** A batch issued from the admin console: its note and issuer (CLI batches have no row; their cards group by name). */
+export const cardBatches = pgTable('card_batches', {
+  batch: varchar('batch', { length: 32 }).primaryKey(),
+  shopId: integer('shop_id').notNull(),
+  count: integer('count').notNull(),
+  note: varchar('note', { length: 200 }).notNull().default(''),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The inviter's cash wallet: every change of users.wallet_cents, like the points ledger. */
 export const walletLedger = pgTable(
@@ -170,6 +186,10 @@ export const cashOrders = pgTable(
     status: varchar('status', { length: 12 }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The review (admin console): the bank/Alipay transfer reference of a paid one, the reason of a refused one, who. */
+    transferRef: varchar('transfer_ref', { length: 64 }).notNull().default(''),
+    refuseReason: varchar('refuse_reason', { length: 200 }).notNull().default(''),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
   },
   (t) => [index('cash_orders_user_idx').on(t.userId, t.createdAt)],
 );
