@@ -160,6 +160,8 @@ const EnvSchema = z
     CATALOG_DIR: z.string().optional(),
     /** The promos file (notices, update prompt, guides); unset = promos.json in CATALOG_DIR or the shipped one. Re-read when it changes. */
     PROMOS_FILE: z.string().optional(),
+    /** ms between each process's checks for catalog documents saved in the admin console (besides the Redis message); 0 = messages only. */
+    CATALOG_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     /** The web client registers its offline service worker (told in config/init); 0 turns it off (browser tests). */
     WEB_SERVICE_WORKER: bool.default(true),
     /** Comma-separated hosts or CIDRs the SSRF-safe fetch trusts (intranet deployments, tests). */
@@ -525,6 +527,8 @@ export interface Config {
   catalogDir?: string;
   /** Explicit promos file (PROMOS_FILE); undefined = the catalog's promos.json. */
   promosFile?: string;
+  /** CATALOG_POLL_MS: how often a process looks for catalog documents saved on another one (0 = Redis messages only). */
+  catalogPollMs: number;
   /** WEB_SERVICE_WORKER: the web client may register its service worker. */
   webServiceWorker: boolean;
   /** Payment providers (server/src/infra/pay). */
@@ -618,6 +622,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogDir: e.CATALOG_DIR ? resolve(e.CATALOG_DIR) : undefined,
     promosFile: e.PROMOS_FILE ? resolve(e.PROMOS_FILE) : undefined,
+    catalogPollMs: e.CATALOG_POLL_MS,
     webServiceWorker: e.WEB_SERVICE_WORKER,
     ssrfAllow: e.SSRF_ALLOW.split(',')
       .map((s) => s.trim())

@@ -7,7 +7,9 @@ import { createSafeFetch, createSafeStreamFetch, type SafeFetch, type StreamFetc
 import { createSpeechToText, type SpeechToText } from './infra/stt';
 import { createTextToSpeech, type TextToSpeech } from './infra/speech';
 import { createFileStore, type FileStore } from './infra/storage';
-import { catalogFile, loadCatalog, type Catalog } from './catalog';
+import { catalogFile, type Catalog } from './catalog';
+import { CatalogDocuments } from './catalog/documents/hub';
+import { createLiveCatalog } from './catalog/live';
 import { createLlmGateway, type LlmGateway } from './llm/gateway';
 import { createImageBackend, loadImagesFile, type ImageBackend } from './infra/images';
 import { createWebSearch, type WebSearch } from './infra/web-search';
@@ -35,7 +37,10 @@ export interface AppContext {
   speech: TextToSpeech | null;
   /** The file store: DATA_DIR/files, or an S3-compatible bucket (FILES_S3_*). */
   storage: FileStore;
+  /** The Catalog in force (models, groups, tiers): the console's saved documents over the files, swapped without a restart. */
   catalog: Catalog;
+  /** This process's copy of the operator documents saved in the admin console (catalog/documents): what the live values read. */
+  documents: CatalogDocuments;
   llm: LlmGateway;
   /** Image generation and editing by operation (infra/images): vendors from images.json, or the demo painter. */
   images: ImageBackend;
@@ -98,7 +103,9 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const safeStreamFetch = overrides.safeStreamFetch ?? createSafeStreamFetch({ allow: config.ssrfAllow });
   const stt = overrides.stt ?? createSpeechToText(config);
   const storage = overrides.storage ?? createFileStore(config);
-  const catalog = overrides.catalog ?? loadCatalog(config.catalogDir);
+  // Loaded before anything reads the catalog, so the first request already sees the console's saved documents.
+  const documents = overrides.documents ?? (await CatalogDocuments.open({ database, kv, config, log: logger }));
+  const catalog = overrides.catalog ?? createLiveCatalog(documents);
   const metrics = overrides.metrics ?? createMetrics(config);
   // Counted around whichever gateway serves (a test's own too): vendor failures are the gateway's one choke point.
   const llm = withUpstreamErrorCount(overrides.llm ?? (await createLlmGateway(config, catalog, logger)), metrics);
@@ -111,7 +118,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, documents, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
 }
 
 /** Close what the context opened, in reverse order. */

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
   const log = logger as unknown as FastifyBaseLogger;
   const ctx = await createContext(config, log);
+  // Tasks read the catalog (prices, models, counts): follow the admin console's saves like the server processes do.
+  const stopCatalogWatch = await ctx.documents.watch(config.catalogPollMs);
   const tasks = await startTasks(ctx, log, { workers: true });
   logger.info({ worker: tasks.worker?.id, concurrency: config.tasks.concurrency, database: ctx.database.kind }, '万象 AI 任务进程已启动');
 
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await tasks.stop(config.shutdownGraceMs);
+      stopCatalogWatch();
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {

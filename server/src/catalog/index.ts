@@ -29,14 +29,29 @@ export function catalogFile(catalogDir: string | undefined, name: string): strin
   return join(DEFAULT_CATALOG_DIR, name);
 }
 
+/** The parsed JSON of the three files the Catalog is made of (a file's content, or the console's saved one). */
+export interface CatalogSources {
+  models: unknown;
+  groups: unknown;
+  tiers: unknown;
+}
+
 /**
  * Read and validate models.json, groups.json and tiers.json. Fails fast with the file, the
  * entry and the field at fault, so an operator's typo stops the boot rather than a chat later.
  */
 export function loadCatalog(dir: string = DEFAULT_CATALOG_DIR): Catalog {
-  const modelsFile = parseFile(dir, 'models.json', ModelsFileSchema);
-  const groupsFile = parseFile(dir, 'groups.json', GroupsFileSchema);
-  const tiersFile = parseFile(dir, 'tiers.json', TiersFileSchema);
+  return buildCatalog({ models: readJson(dir, 'models.json'), groups: readJson(dir, 'groups.json'), tiers: readJson(dir, 'tiers.json') });
+}
+
+/**
+ * The Catalog from the three documents' content, checked together (a model's quota key must be one of the tiers', a
+ * group's models must exist): the boot's check of the files and the console's check of a save are this one function.
+ */
+export function buildCatalog(sources: CatalogSources): Catalog {
+  const modelsFile = parseContent('models.json', sources.models, ModelsFileSchema);
+  const groupsFile = parseContent('groups.json', sources.groups, GroupsFileSchema);
+  const tiersFile = parseContent('tiers.json', sources.tiers, TiersFileSchema);
 
   const entries = modelsFile.models.map((raw, i) => parseModel(raw, i));
   const byKey = new Map<string, CatalogModel>();
@@ -93,16 +108,18 @@ export function loadCatalog(dir: string = DEFAULT_CATALOG_DIR): Catalog {
   };
 }
 
-function parseFile<S extends z.ZodType>(dir: string, name: string, schema: S): z.output<S> {
+function readJson(dir: string, name: string): unknown {
   const path = join(dir, name);
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new CatalogError(`${path}: ${(err as Error).message}`);
   }
+}
+
+function parseContent<S extends z.ZodType>(where: string, json: unknown, schema: S): z.output<S> {
   const result = schema.safeParse(json);
-  if (!result.success) throw new CatalogError(`${path}: ${describeIssues(result.error.issues)}`);
+  if (!result.success) throw new CatalogError(`${where}: ${describeIssues(result.error.issues)}`);
   return result.data;
 }
 

@@ -14,6 +14,11 @@ export function loadSystemAgents(file: string, catalog: Pick<Catalog, 'get' | 'q
   } catch (err) {
     throw new CatalogError(`agents.json: cannot read ${file}: ${(err as Error).message}`);
   }
+  return parseSystemAgents(raw, catalog);
+}
+
+/** Check agents.json's content against a catalog: the boot's check, and the console's when it saves models or tiers. */
+export function parseSystemAgents(raw: unknown, catalog: Pick<Catalog, 'get' | 'quotaKeys'>): SystemAgent[] {
   const parsed = AgentsFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -2,11 +2,14 @@ import { Code, MSG, ok, type ModelEntry, type ModelGroupsRes, type ModelWebRes }
 import { toWebEntry, toWebList, type Catalog, type CatalogModel } from '../../catalog';
 import type { LlmGateway } from '../../llm/gateway';
 import { refused } from '../../http/errors';
+import { CATALOG_SPEC } from '../../catalog/live';
+import type { AppContext } from '../../context';
 
 /**
  * The model configuration the web app loads on every page: the catalog's web projection, with
- * `online` from the gateway. Catalog and vendors only change at boot, so each answer is built
- * and serialized once here and the routes send the same string every time.
+ * `online` from the gateway. Vendors change at boot and the catalog when the admin console saves
+ * models, groups or tiers, so each answer is built and serialized once per catalog version
+ * (liveModelConfig) and the routes send the same string until the next save.
  */
 export interface ModelConfigAnswers {
   /** Envelope JSON of GET /v1/config/model/web. */
@@ -44,5 +47,19 @@ export function buildModelConfig(catalog: Catalog, llm: Pick<LlmGateway, 'availa
       }
       return answer;
     },
+  };
+}
+
+/** The answers for the catalog in force: rebuilt after a save of models, groups or tiers, else the same strings. */
+export function liveModelConfig(ctx: Pick<AppContext, 'catalog' | 'llm' | 'documents'>): () => ModelConfigAnswers {
+  let stamp = '';
+  let answers: ModelConfigAnswers | null = null;
+  return () => {
+    const now = ctx.documents.stamp(CATALOG_SPEC.documents);
+    if (!answers || now !== stamp) {
+      answers = buildModelConfig(ctx.catalog, ctx.llm);
+      stamp = now;
+    }
+    return answers;
   };
 }

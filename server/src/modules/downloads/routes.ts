@@ -8,7 +8,7 @@ import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { DEFAULT_CATALOG_DIR } from '../../catalog';
 import { linksFor, loadDownloads } from './catalog';
-import { loadEquity } from './equity';
+import { equityOf } from './equity';
 import { generateUrlLink } from './wechat-urllink';
 
 const URL_LINKS_PER_USER_PER_MINUTE = 5;
@@ -16,7 +16,8 @@ const URL_LINKS_PER_IP_PER_MINUTE = 20;
 
 /**
  * Public data of the info pages: download links by invite code (docs/product/shell-and-navigation.md §9), the mini-program link
- * helper (docs/product/shell-and-navigation.md §7, signed-in users) and the membership benefits table (/equity). Files are read once at boot.
+ * helper (docs/product/shell-and-navigation.md §7, signed-in users) and the membership benefits table (/equity). downloads.json is
+ * read once at boot; the table follows tiers in force (the admin console's saves included).
  */
 export async function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // An operator's CATALOG_DIR may hold only some files: fall back to the shipped ones.
@@ -25,14 +26,15 @@ export async function registerDownloadRoutes(app: FastifyInstance, ctx: AppConte
     return own && existsSync(join(own, name)) ? own : DEFAULT_CATALOG_DIR;
   };
   const downloads = loadDownloads(dirFor('downloads.json'));
-  const equity = ok(loadEquity(dirFor('tiers.json')));
+  equityOf(ctx);
 
   app.get('/v1/config/downloads', async (req) => {
     const q = parse(DownloadsQuerySchema, req.query);
     return ok(linksFor(downloads, q.invite_code, q.brand));
   });
 
-  app.get('/v1/config/equity', async () => equity);
+  // From the tiers in force: a save in the admin console changes it without a restart.
+  app.get('/v1/config/equity', async () => ok(equityOf(ctx)));
 
   // Each link costs a WeChat call (and the mini-program's daily link quota): members only, a few a minute.
   app.post('/wechat/generate_urllink', async (req) => {
