@@ -3,12 +3,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PROMO_SWITCHES, PromoButtonSchema, VERSION_PATTERN, type PromoSwitch } from '@wanxiang/contract';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
  * The operator-editable promos file (server/catalog/promos.json, or CATALOG_DIR/promos.json, or
- * the path in PROMOS_FILE). It is the "admin" of the admin-driven notices: edit and save it and
- * the next request serves the new content, no restart (the file's mtime is checked per request).
- * A file that fails validation after an edit is logged and the last good content keeps serving.
+ * the path in PROMOS_FILE), under the copy saved in the admin console when there is one. Edit and
+ * save either and the next request serves the new content, no restart (the file's mtime is checked
+ * per request; the console's save reaches every process through catalog/documents). A file that
+ * fails validation after an edit is logged and the last good content keeps serving.
  */
 
 const version = z.string().regex(VERSION_PATTERN);
@@ -78,6 +80,15 @@ export const PromosFileSchema = z.object({
 });
 export type PromosFile = z.infer<typeof PromosFileSchema>;
 
+/** Check a promos document; `where` names it in the error (the file, or the console's copy). */
+export function parsePromosFile(json: unknown, where = 'promos.json'): PromosFile {
+  const parsed = PromosFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`${where}: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
 export const DEFAULT_PROMOS_FILE = resolve(import.meta.dirname, '../../../catalog/promos.json');
 
 /** PROMOS_FILE (config.promosFile) wins; then promos.json inside CATALOG_DIR when present; else the shipped file. */
@@ -93,7 +104,7 @@ export interface PromosSource {
 }
 
 export async function openPromosSource(path: string, warn: (msg: string, err: unknown) => void): Promise<PromosSource> {
-  const parse = async () => PromosFileSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+  const parse = async () => parsePromosFile(JSON.parse(await readFile(path, 'utf8')), path);
   // A broken file at boot is an operator error to see at once: fail startup.
   let current = await parse();
   let stamp = await fileStamp(path);
@@ -131,4 +142,25 @@ async function fileStamp(path: string): Promise<string> {
   } catch {
     return 'missing';
   }
+}
+
+/** The console's check of a promos save: the file's own. */
+export const PROMOS_SPEC: LiveSpec<PromosFile> = { documents: ['promos'], build: (read) => parsePromosFile(read('promos')) };
+
+/** Only the console's saved copy (undefined while the file is in force: the file source keeps its own mtime check). */
+const SAVED_PROMOS_SPEC: LiveSpec<PromosFile | undefined> = {
+  documents: ['promos'],
+  build: (read) => {
+    const saved = read.saved('promos');
+    return saved === undefined ? undefined : parsePromosFile(saved, 'promos (console)');
+  },
+};
+
+/** The promos in force for this app: the copy saved in the console, else the file (re-read when it changes). */
+export function livePromos(ctx: LiveValueHost, file: PromosSource): PromosSource {
+  return {
+    async get() {
+      return liveValueOf(ctx, 'promos.saved', SAVED_PROMOS_SPEC) ?? (await file.get());
+    },
+  };
 }

@@ -3,15 +3,16 @@ import { ConfigInitReqSchema, GuideSearchQuerySchema, ok } from '@wanxiang/contr
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
 import { parse } from '../../http/validate';
-import { openPromosSource, promosFilePath } from './catalog';
+import { livePromos, openPromosSource, promosFilePath } from './catalog';
 import { configInit, globalNotice, guideFor, newYear, notice } from './service';
 
 /**
  * Promotions and notices (docs/product/promos.md §7): config/init, the text notice, the logged-in global notice,
- * the search-engine guide and the new-year activity, all read from the promos file (catalog.ts).
+ * the search-engine guide and the new-year activity, all read from the promos in force (catalog.ts: the console's copy, else the file).
  */
 export async function registerPromoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const promos = await openPromosSource(promosFilePath(ctx.config.catalogDir, ctx.config.promosFile), (msg, err) => app.log.warn({ err }, msg));
+  const file = await openPromosSource(promosFilePath(ctx.config.catalogDir, ctx.config.promosFile), (msg, err) => app.log.warn({ err }, msg));
+  const promos = livePromos(ctx, file);
 
   app.post('/v2/config/init', async (req) => {
     const body = parse(ConfigInitReqSchema, req.body);

@@ -6,7 +6,8 @@ import { findUserById } from '../auth/store';
 import { vipTimeOf } from '../auth/user-info';
 import { forgetUserSessions } from '../auth/service';
 import type { Db } from '../../db/client';
-import { findItem, loadShopCatalog } from './catalog';
+import { selectSavedContent } from '../../catalog/documents/store';
+import { findItem, loadShopCatalog, parseShopCatalog, shopCatalogOf } from './catalog';
 import { applyGrant, effectiveVip } from './membership';
 import { claimCard, findCard, insertCards, listCards, type CardRow } from './store';
 
@@ -34,7 +35,9 @@ export interface IssueCards {
 }
 
 export async function issueCards(db: Db, o: IssueCards): Promise<string[]> {
-  const item = findItem(loadShopCatalog(o.catalogDir), o.shopId);
+  // The command line has no app context: the shop saved in the console wins over the file, as on the server.
+  const saved = await selectSavedContent(db, 'shop');
+  const item = findItem(saved === undefined ? loadShopCatalog(o.catalogDir) : parseShopCatalog(saved, 'shop (console)'), o.shopId);
   if (!item) throw new Error(`shop item ${o.shopId} not found in shop.json`);
   if (!Number.isSafeInteger(o.count) || o.count < 1 || o.count > 10_000) throw new Error('count must be 1..10000');
   const at = o.at ?? new Date();
@@ -57,7 +60,7 @@ export async function cardsOfBatch(db: Db, batch?: string): Promise<CardRow[]> {
 export async function activateCard(ctx: AppContext, userId: number, rawCode: string, at: Date = new Date()): Promise<CardActivated> {
   const code = rawCode.trim().toUpperCase().replace(/[\s-]/g, '');
   const db = ctx.database.db;
-  const catalog = loadShopCatalog(ctx.config.catalogDir);
+  const catalog = shopCatalogOf(ctx);
   const claimed = await db.transaction(async (tx) => {
     const card = await claimCard(tx, code, userId, at);
     if (!card) return null;

@@ -2,13 +2,37 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShopCatalogSchema, type ShopCatalog, type ShopItem, type ShopLists } from '@wanxiang/contract';
 import { DEFAULT_CATALOG_DIR } from '../../catalog';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
- * The operator-editable shop (server/catalog/shop.json, or CATALOG_DIR/shop.json), validated
- * with the contract's schema at first use; a broken file fails loudly rather than selling wrong.
+ * The operator-editable shop (server/catalog/shop.json, or CATALOG_DIR/shop.json, or the copy saved in the admin
+ * console), validated with the contract's schema; a broken one fails loudly rather than selling wrong.
  */
+export function parseShopCatalog(json: unknown, where = 'shop.json'): ShopCatalog {
+  const parsed = ShopCatalogSchema.safeParse(json);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new Error(`${where}: ${i?.path.join('.')}: ${i?.message}`);
+  }
+  const ids = new Set<number>();
+  for (const it of parsed.data.items) {
+    if (ids.has(it.id)) throw new Error(`${where}: duplicate shop id ${it.id}`);
+    ids.add(it.id);
+    if (it.grant.vip > 0 && !it.grant.permanent && it.grant.days <= 0) throw new Error(`${where}: item ${it.id} grants vip without days or permanent`);
+  }
+  return parsed.data;
+}
+
+export const SHOP_SPEC: LiveSpec<ShopCatalog> = { documents: ['shop'], build: (read) => parseShopCatalog(read('shop')) };
+
+/** The shop in force for this app: the console's saved copy over the file, rebuilt when either changes. */
+export function shopCatalogOf(ctx: LiveValueHost): ShopCatalog {
+  return liveValueOf(ctx, 'shop.catalog', SHOP_SPEC);
+}
+
 const cache = new Map<string, ShopCatalog>();
 
+/** The file's shop, parsed once per folder (tests and the command line, which have no app context). */
 export function loadShopCatalog(dir: string = DEFAULT_CATALOG_DIR): ShopCatalog {
   const hit = cache.get(dir);
   if (hit) return hit;
@@ -21,20 +45,9 @@ export function loadShopCatalog(dir: string = DEFAULT_CATALOG_DIR): ShopCatalog 
     file = join(DEFAULT_CATALOG_DIR, 'shop.json');
     text = readFileSync(file, 'utf8');
   }
-  const parsed = ShopCatalogSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
-    throw new Error(`${file}: ${i?.path.join('.')}: ${i?.message}`);
-  }
-  const ids = new Set<number>();
-  for (const it of parsed.data.items) {
-    if (ids.has(it.id)) throw new Error(`${file}: duplicate shop id ${it.id}`);
-    ids.add(it.id);
-    if (it.grant.vip > 0 && !it.grant.permanent && it.grant.days <= 0)
-      throw new Error(`${file}: item ${it.id} grants vip without days or permanent`);
-  }
-  cache.set(dir, parsed.data);
-  return parsed.data;
+  const catalog = parseShopCatalog(JSON.parse(text), file);
+  cache.set(dir, catalog);
+  return catalog;
 }
 
 /** The item with the price a buyer carrying `inviteCode` pays. */

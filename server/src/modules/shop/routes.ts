@@ -19,7 +19,7 @@ import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { findOrder } from './store';
 import { activateCard } from './cards';
-import { loadShopCatalog, shopLists } from './catalog';
+import { shopCatalogOf, shopLists } from './catalog';
 import { mockPayPage } from './mock-page';
 import { createOrder, handleNotify, orderNoFromUrl, ownOrder, payStatus } from './service';
 
@@ -29,13 +29,13 @@ const MockPageQuery = z.object({ query_order: z.string().trim().max(40).default(
 export async function registerShopRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/v2/shop/lists', async (req) => {
     const body = parse(ShopListsSchema, req.body);
-    return ok(shopLists(loadShopCatalog(ctx.config.catalogDir), { inviteCode: body.invite_code || undefined }));
+    return ok(shopLists(shopCatalogOf(ctx), { inviteCode: body.invite_code || undefined }));
   });
 
   app.get('/v1/vip/getShops', async (req) => {
     const q = parse(GetShopsQuerySchema, req.query);
     const showVideo = q.showVideoShop === 'true' || q.showVideoShop === '1';
-    return ok(shopLists(loadShopCatalog(ctx.config.catalogDir), { inviteCode: q.invite_code || undefined, showVideo }));
+    return ok(shopLists(shopCatalogOf(ctx), { inviteCode: q.invite_code || undefined, showVideo }));
   });
 
   app.post('/v1/vip/createShopsOrder', async (req) => {

@@ -9,7 +9,8 @@ import { Code } from '@wanxiang/contract';
 import { PayVerifyError, type PayProvider, type RawNotify, type VerifiedNotify } from '../../infra/pay';
 import { forgetUserSessions } from '../auth/service';
 import { creditInviteCommission } from '../invite/commission';
-import { findItem, loadShopCatalog } from './catalog';
+import type { LiveValueHost } from '../../catalog/documents/live';
+import { findItem, shopCatalogOf } from './catalog';
 import { applyGrant } from './membership';
 import {
   closeOrder,
@@ -50,12 +51,12 @@ export interface CreateOrderInput {
 }
 
 export async function createOrder(
-  ctx: ShopContext,
+  ctx: ShopContext & LiveValueHost,
   userId: number,
   input: CreateOrderInput,
   log?: FastifyBaseLogger,
 ): Promise<ShopOrderCreated> {
-  const catalog = loadShopCatalog(ctx.config.catalogDir);
+  const catalog = shopCatalogOf(ctx);
   const item = findItem(catalog, input.shop_id, input.invite_code);
   if (!item) throw badRequest(MSG.shopItemUnknown);
   // A membership is one per order: buying 3 monthly cards at once is 3 orders (or the quarterly item).

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SidebarFileSchema, type SidebarFile } from '@wanxiang/contract';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /** server/catalog/sidebar.json, next to src/. */
 export const DEFAULT_SIDEBAR_FILE = resolve(import.meta.dirname, '../../../catalog/sidebar.json');
@@ -67,4 +68,11 @@ function checkUnique(file: SidebarFile): void {
     if (banners.has(b.key)) throw new SidebarCatalogError(`sidebar.json: duplicate banner key "${b.key}"`);
     banners.add(b.key);
   }
+}
+
+export const SIDEBAR_SPEC: LiveSpec<SidebarFile> = { documents: ['sidebar'], build: (read) => parseSidebarFile(read('sidebar')) };
+
+/** The sidebar in force for this app: the console's saved copy over the file, rebuilt when either changes. */
+export function sidebarOf(ctx: LiveValueHost): SidebarFile {
+  return liveValueOf(ctx, 'sidebar.file', SIDEBAR_SPEC);
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { catalogFile } from '../../catalog';
+import { catalogFile, CatalogError } from '../../catalog';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
  * The sign-in rewards as catalog data (server/catalog/signin.json): what each consecutive day of
- * the week shows and really credits, the full-week bonus and the rules text. Validated once at
- * first use, so a typo in the file fails loudly instead of crediting nothing.
+ * the week shows and really credits, the full-week bonus and the rules text, or the copy saved in
+ * the admin console. Validated before use, so a typo fails loudly instead of crediting nothing.
  */
 const quotaKey = z.string().regex(/^[a-z][a-z0-9_]*$/);
 const text = z.string().trim().min(1);
@@ -51,8 +52,12 @@ export interface SigninRewards {
   rules: string[];
 }
 
-export function parseSigninRewards(raw: unknown): SigninRewards {
-  const f = SigninFileSchema.parse(raw);
+export function parseSigninRewards(raw: unknown, where = 'signin.json'): SigninRewards {
+  const parsed = SigninFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new CatalogError(`${where}: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+  const f = parsed.data;
   return {
     defaultReward: f.defaultReward,
     days: f.days.map((d) => ({ gift: d.gift ?? f.defaultReward, points: d.points, counts: d.counts })),
@@ -63,14 +68,21 @@ export function parseSigninRewards(raw: unknown): SigninRewards {
   };
 }
 
+export const SIGNIN_SPEC: LiveSpec<SigninRewards> = { documents: ['signin'], build: (read) => parseSigninRewards(read('signin')) };
+
+/** The rewards in force for this app: the console's saved copy over the file, rebuilt when either changes. */
+export function signinRewardsOf(ctx: LiveValueHost): SigninRewards {
+  return liveValueOf(ctx, 'signin.rewards', SIGNIN_SPEC);
+}
+
 const cache = new Map<string, SigninRewards>();
 
-/** signin.json of the catalog directory, parsed once per directory. */
+/** signin.json of the catalog directory, parsed once per directory (tests). */
 export function loadSigninRewards(dir?: string): SigninRewards {
   const file = catalogFile(dir, 'signin.json');
   let r = cache.get(file);
   if (!r) {
-    r = parseSigninRewards(JSON.parse(readFileSync(file, 'utf8')));
+    r = parseSigninRewards(JSON.parse(readFileSync(file, 'utf8')), file);
     cache.set(file, r);
   }
   return r;

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { applyPoints } from '../points/ledger';
 import { grantBonusCounts } from '../quota/bonus';
 import { businessDay } from '../quota/period';
-import { loadSigninRewards, type SigninRewards } from './rewards';
+import { signinRewardsOf, type SigninRewards } from './rewards';
 import { insertSignin, selectSignins, updateSigninReward } from './store';
 import { addDays, mondayOf } from './week';
 
@@ -15,14 +15,14 @@ import { addDays, mondayOf } from './week';
  * too, max 7); each day credits its reward, the 7th day also the full-week bonus, once per week.
  * `now` is injectable so tests can walk the calendar.
  */
-export type SigninContext = Pick<AppContext, 'config' | 'database'> & { signinRewards?: SigninRewards };
+export type SigninContext = Pick<AppContext, 'config' | 'database' | 'documents' | 'moduleStates'> & { signinRewards?: SigninRewards };
 type SigninUser = Pick<AuthUser, 'id'>;
 
 export const SIGNIN_REASON = 'signin';
 export const SIGNIN_WEEK_REASON = 'signin_week';
 
 function rewardsOf(ctx: SigninContext): SigninRewards {
-  return ctx.signinRewards ?? loadSigninRewards(ctx.config.catalogDir);
+  return ctx.signinRewards ?? signinRewardsOf(ctx);
 }
 
 function todayOf(ctx: SigninContext, now: Date): string {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { registryDescriptionOf, registryTitleOf } from '@wanxiang/contract';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
  * catalog/site.json: the header's search index (tools), the recommended list and the ranking
@@ -103,4 +104,11 @@ export function parseSiteCatalog(json: unknown, where = FILE): SiteCatalog {
     ranking: pick(parsed.data.ranking, 'ranking'),
     footers: new Map(Object.entries(parsed.data.footers)),
   };
+}
+
+export const SITE_SPEC: LiveSpec<SiteCatalog> = { documents: ['site'], build: (read) => parseSiteCatalog(read('site')) };
+
+/** site.json in force for this app: the console's saved copy over the file, rebuilt when either changes. */
+export function siteCatalogOf(ctx: LiveValueHost): SiteCatalog {
+  return liveValueOf(ctx, 'site.catalog', SITE_SPEC);
 }

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ok, SiteFooterQuerySchema, SiteSearchQuerySchema } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/validate';
-import { loadSiteCatalog, type SiteCatalog } from './catalog';
+import { siteCatalogOf } from './catalog';
 import { footerFor, searchSite } from './service';
 
 /** Site-wide shell data: global search (GET /v2/config/search) and the footer by domain (GET /v1/config/site). Public. */
 export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Read on first use, not at boot: a typo in site.json breaks these two calls, not the whole server.
-  let catalog: SiteCatalog | undefined;
-  const site = (): SiteCatalog => (catalog ??= loadSiteCatalog(ctx.config.catalogDir));
+  // Read on first use, not at boot: a typo in site.json breaks these two calls, not the whole server. Kept in force
+  // after that: a save in the admin console reaches the next request.
+  const site = () => siteCatalogOf(ctx);
 
   app.get('/v2/config/search', async (req) => {
     const q = parse(SiteSearchQuerySchema, req.query);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { WEBDISK_CHANNELS, WEBDISK_CONFIG_KEYS, type WebdiskChannel, type WebdiskConfigKey } from '@wanxiang/contract';
 import { catalogFile } from '../../catalog';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
  * The web-disk channels of catalog/webdisk.json (docs/product/search.md §3, §7): one entry per
@@ -109,6 +110,13 @@ export function parseWebdiskChannels(json: unknown, where = 'webdisk.json'): Web
     byKey: (key) => all.find((c) => c.key === key),
     byTab: (tab) => all.find((c) => c.tab === tab),
   };
+}
+
+export const WEBDISK_SPEC: LiveSpec<WebdiskChannels> = { documents: ['webdisk'], build: (read) => parseWebdiskChannels(read('webdisk')) };
+
+/** The channels in force for this app: the console's saved copy over the file, rebuilt when either changes. */
+export function webdiskChannelsOf(ctx: LiveValueHost): WebdiskChannels {
+  return liveValueOf(ctx, 'webdisk.channels', WEBDISK_SPEC);
 }
 
 /**

@@ -6,6 +6,7 @@ import { requireUser } from '../../http/auth-user';
 import { enforce } from '../../http/rate-limit';
 import { parse } from '../../http/validate';
 import { releaseReservation, reserveQuota, settleReservation } from '../quota/service';
+import { webdiskChannelsOf } from './channels';
 import { searchWebdisk, webdiskState } from './service';
 
 /** Channel searches per user per minute: each one makes the server ask an outside site. */
@@ -24,7 +25,8 @@ export const WEBDISK_SEARCH_WINDOW_SEC = 30 * 60;
  * back, else released; switching tabs on the same keyword (within 30 minutes) costs nothing more.
  */
 export async function registerWebdiskRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  webdiskState(ctx, app.log); // reads catalog/webdisk.json now: a bad file stops the boot
+  webdiskState(ctx, app.log);
+  webdiskChannelsOf(ctx); // reads catalog/webdisk.json now: a bad file stops the boot
   app.get('/v1/search/webdisk', async (req, reply) => {
     const user = requireUser(req);
     const q = parse(WebdiskSearchQuerySchema, req.query);

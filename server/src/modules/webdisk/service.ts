@@ -2,13 +2,12 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CloudResult, SearchPage, WebdiskSearchQuery } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
-import { loadWebdiskChannels, type WebdiskChannels } from './channels';
+import { webdiskChannelsOf } from './channels';
 import { createForbiddenWords, filterCloudResults, type ForbiddenWords } from './filter';
 import { loadChannel } from './loaders';
 
-/** What the area keeps per app: the operator's channels and the forbidden-word list cache. */
+/** What the area keeps per app: the forbidden-word list cache (the channels are live: webdiskChannelsOf). */
 export interface WebdiskState {
-  channels: WebdiskChannels;
   forbidden: ForbiddenWords;
   log: FastifyBaseLogger;
 }
@@ -16,12 +15,11 @@ export interface WebdiskState {
 /** Only for a state first built outside the routes (the routes build it at boot with the app's logger). */
 const quiet = pino({ level: 'silent' });
 
-/** The area's state for this app (in the context's module states), built on first use (routes register it at boot, so a bad file stops the boot). */
+/** The area's state for this app (in the context's module states), built on first use (routes register it at boot, with the channels, so a bad file stops the boot). */
 export function webdiskState(ctx: AppContext, log: FastifyBaseLogger = quiet): WebdiskState {
   return ctx.moduleStates.get('webdisk', () => {
     const w = ctx.config.webdisk;
     return {
-      channels: loadWebdiskChannels(ctx.config.catalogDir),
       forbidden: createForbiddenWords({ url: w.forbiddenWordsUrl, refreshMs: w.forbiddenWordsRefreshMs, timeoutMs: w.timeoutMs }, log),
       log,
     };
@@ -35,7 +33,7 @@ export function webdiskState(ctx: AppContext, log: FastifyBaseLogger = quiet): W
  */
 export async function searchWebdisk(ctx: AppContext, q: WebdiskSearchQuery, signal?: AbortSignal): Promise<SearchPage<CloudResult>> {
   const s = webdiskState(ctx);
-  const channel = s.channels.byTab(q.channel);
+  const channel = webdiskChannelsOf(ctx).byTab(q.channel);
   if (!channel) return { items: [], hasMore: false };
   const settings = { timeoutMs: ctx.config.webdisk.timeoutMs, baseUrl: ctx.config.webdisk.baseUrl };
   const [raw, words] = await Promise.all([loadChannel(channel, q.keyword, q.page, settings, s.log, signal), s.forbidden.words()]);
