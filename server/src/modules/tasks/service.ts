@@ -6,6 +6,7 @@ import { Code } from '@wanxiang/contract';
 import { cancelTask, deleteUserEndedTask, listUserTasks, selectUserTask, submitTask as submitEngineTask, type SubmitInput, type TaskRow } from '../../jobs';
 import { findTaskHandler } from '../../tools/tasks';
 import { deleteFilesById, ownFile } from '../files/service';
+import { runnableSpec } from '../tools/overrides';
 import { paidEngine } from './payer';
 import { toTaskInfo } from './public';
 
@@ -15,7 +16,7 @@ import { toTaskInfo } from './public';
  * and every file it names must be the caller's own upload of an accepted type and size.
  */
 
-export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage' | 'images' | 'stt' | 'speech' | 'safeFetch' | 'moduleStates'>;
+export type TasksContext = Pick<AppContext, 'config' | 'database' | 'kv' | 'catalog' | 'llm' | 'storage' | 'images' | 'stt' | 'speech' | 'safeFetch' | 'moduleStates' | 'documents'>;
 type Asker = Pick<AuthUser, 'id' | 'vip'>;
 
 async function ownTask(ctx: Pick<AppContext, 'database'>, userId: number, id: string): Promise<TaskRow> {
@@ -124,9 +125,11 @@ export async function submitToolTask(
   rawInputs: unknown,
   pay: { usePoints?: boolean } = {},
 ): Promise<{ task_id: string }> {
-  const tool = toolById(toolId);
-  if (!tool) throw notFound(MSG.taskToolUnknown);
-  if (tool.kind !== 'task') throw badRequest(MSG.taskToolNotTask);
+  const spec = toolById(toolId);
+  if (!spec) throw notFound(MSG.taskToolUnknown);
+  if (spec.kind !== 'task') throw badRequest(MSG.taskToolNotTask);
+  // The operator's price and quota key (tools.json / the console); a tool switched off is refused before the hold.
+  const tool = runnableSpec(ctx, spec);
   const handler = findTaskHandler(ctx, tool.id);
   if (!handler) throw badRequest(MSG.taskToolUnavailable);
   const checked = checkToolInputs(tool, rawInputs);

@@ -9,6 +9,7 @@ import {
   ToolRunSchema,
   ToolRunsQuerySchema,
   toolById,
+  type ToolOverridesRes,
 } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth-user';
@@ -18,6 +19,7 @@ import { checkToolRegistry } from '../../tools';
 import { reserveQuota } from '../quota/service';
 import { submitToolTask } from '../tasks/service';
 import { exportFileName, runDocx, runMarkdown } from './export';
+import { effectiveRegistry, toolOverridesOf, toolSettings } from './overrides';
 import { addFileFacts, deleteRun, listTools, ownRun, preparePromptRun, promptRunJob, recentRuns, runnableTool, toolHistory } from './service';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -30,16 +32,23 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
  */
 export async function registerToolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A registry that does not hold together (a prompt tool without its server half, an unknown
-  // quota key, an example its own form refuses) stops the server at boot, not a user's run.
-  checkToolRegistry(ctx.catalog);
+  // quota key, an example its own form refuses) stops the server at boot, not a user's run. The
+  // operator's overrides are part of it; the console runs the same check before it saves one.
+  checkToolRegistry(ctx.catalog, effectiveRegistry(toolOverridesOf(ctx)));
 
-  app.get('/v1/tools', async () => ok({ list: listTools() }));
+  app.get('/v1/tools', async () => ok({ list: listTools(ctx) }));
+
+  // What the operator changed over the registry the web bundles (enabled, points, quotaKey), by tool id.
+  app.get('/v1/tools/overrides', async () => {
+    const data: ToolOverridesRes = { tools: toolSettings(ctx) };
+    return ok(data);
+  });
 
   app.post('/v1/tools/:id/run', async (req, reply) => {
     const user = requireUser(req);
     const { id } = parse(ToolIdParamsSchema, req.params);
     const body = parse(ToolRunSchema, req.body);
-    const tool = runnableTool(id);
+    const tool = runnableTool(ctx, id);
     // A task tool is queued on the task engine: {task_id} at once, progress from /api/v1/tasks/{id}.
     if (tool.kind === 'task') return ok(await submitToolTask(ctx, user, tool.id, body.inputs, { usePoints: body.usePoints }));
     const run = preparePromptRun(ctx, tool, body);

@@ -6,7 +6,6 @@ import {
   PROMPT_TOOL_MODELS,
   STREAM_ERROR_CODES,
   TOOL_HISTORY_PAGE_SIZE,
-  TOOLS,
   toolById,
   toolIdsOfGroup,
   type ToolHistoryRes,
@@ -28,6 +27,8 @@ import { allowedModels, cryptoRandom, promptToolServer, renderToolUserMessage, t
 import { readFileBytes } from '../files/service';
 import { streamHold, type Reservation } from '../quota/service';
 import { deleteOwnRun, insertRun, listOwnRuns, selectOwnRun, type ToolRunRow } from './store';
+import { effectiveRegistry, runnableSpec, TOOL_OVERRIDES_SPEC } from './overrides';
+import { liveValueOf, type LiveSpec, type LiveValueHost } from '../../catalog/documents/live';
 
 /**
  * The tool registry's rules on the server (docs/api.md "Tools"): the public list, a prompt tool's
@@ -37,19 +38,22 @@ import { deleteOwnRun, insertRun, listOwnRuns, selectOwnRun, type ToolRunRow } f
 
 export type ToolsContext = Pick<AppContext, 'catalog' | 'llm' | 'config' | 'database'>;
 
-/** Every registry entry as served by GET /api/v1/tools (built once: the registry is static). */
-let listCache: ToolListItem[] | null = null;
-export function listTools(): ToolListItem[] {
-  listCache ??= TOOLS.map((t) => ({ ...t, path: t.paths[0] ?? '' }));
-  return listCache;
+/** Every registry entry as served by GET /api/v1/tools: the registry with the operator's prices and quota keys, rebuilt when tools.json changes. */
+export function listTools(ctx: LiveValueHost): ToolListItem[] {
+  return liveValueOf(ctx, 'tools.list', TOOL_LIST_SPEC);
 }
 
-/** The tool a run names: unknown ids are 404, pages are not runnable. */
-export function runnableTool(id: string): ToolSpec {
+const TOOL_LIST_SPEC: LiveSpec<ToolListItem[]> = {
+  documents: TOOL_OVERRIDES_SPEC.documents,
+  build: (read) => effectiveRegistry(TOOL_OVERRIDES_SPEC.build(read)).map((t) => ({ ...t, path: t.paths[0] ?? '' })),
+};
+
+/** The tool a run names, as it is charged now: unknown ids are 404, pages are not runnable, a tool switched off is refused. */
+export function runnableTool(ctx: LiveValueHost, id: string): ToolSpec {
   const tool = toolById(id);
   if (!tool) throw notFound(MSG.toolNotFound);
   if (tool.kind === 'page') throw badRequest(MSG.toolNotRunnable);
-  return tool;
+  return runnableSpec(ctx, tool);
 }
 
 /** A prompt-tool run, checked and ready for its hold. */

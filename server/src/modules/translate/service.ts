@@ -17,6 +17,7 @@ import type { AuthUser } from '../../http/auth-user';
 import { badRequest, refused } from '../../http/errors';
 import type { StreamEvents } from '../../streaming/engine';
 import { releaseReservation, reserveQuota, settleReservation } from '../quota/service';
+import { runnableSpec } from '../tools/overrides';
 import { preparePromptRun, promptRunJob } from '../tools/service';
 import { insertRun } from '../tools/store';
 
@@ -29,7 +30,7 @@ import { insertRun } from '../tools/store';
  * otherwise, and the run saved to the tool's history, so it shows in 翻译记录.
  */
 
-export type TranslateContext = Pick<AppContext, 'catalog' | 'llm' | 'config' | 'database' | 'kv'>;
+export type TranslateContext = Pick<AppContext, 'catalog' | 'llm' | 'config' | 'database' | 'kv' | 'documents' | 'moduleStates'>;
 
 /** A translation longer than this takes too long to wait for in one request: the answer is cut there. */
 const TIMEOUT_MS = 120_000;
@@ -60,7 +61,8 @@ export async function translateText(
   if (charCount(text) > TRANSLATE_TEXT_MAX) throw badRequest(MSG.translateTextTooLong(TRANSLATE_TEXT_MAX));
   const from = language(body.from, '源语言');
   const to = language(body.to, '目标语言') as TranslateLanguage;
-  const tool = toolById(TRANSLATE_COMMON_ID)!;
+  // Charged as the operator set it (tools.json / the console); refused when switched off.
+  const tool = runnableSpec(ctx, toolById(TRANSLATE_COMMON_ID)!);
   const glossary = glossaryLines(body.glossary);
   // The tool's own check (form, model, pair and glossary facts): every refusal before the hold.
   const run = preparePromptRun(ctx, tool, { inputs: { text, from, to, ...(glossary.trim() ? { glossary } : {}) }, model: body.model });
