@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { registerActivityRoutes } from './activity/routes';
+import { adminCatalogModule } from './admin-catalog/module';
 import { registerAdminStatsRoutes } from './admin-stats/routes';
 import { registerAgentRoutes } from './agents/routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -98,6 +99,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'aigc', routes: registerAigcRoutes },
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
+  adminCatalogModule,
   { name: 'admin', routes: registerAdminRoutes },
   { name: 'admin-stats', routes: registerAdminStatsRoutes },
 ];
