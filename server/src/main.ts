@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { closeContext, createContext } from './context';
 import { buildApp } from './app';
-import { startupConfigOrExit } from './runtime';
+import { sharedStateWarning, startupConfigOrExit } from './runtime';
 
 /** How long stopped streams get to give their holds back once the grace period is over. */
 const STREAMS_STOP_WAIT_MS = 3_000;
@@ -10,6 +10,8 @@ const STREAMS_STOP_WAIT_MS = 3_000;
 async function main(): Promise<void> {
   const config = startupConfigOrExit();
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const shared = sharedStateWarning(config);
+  if (shared) logger.warn(shared);
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });

@@ -20,6 +20,16 @@ export function unsupportedNodeReason(version: string = process.versions.node): 
 }
 
 /**
+ * A warning for a deployment that looks like several processes (PostgreSQL) but shares no Redis:
+ * QR logins, stop calls, logouts, rate limits and catalog changes would then stay inside the
+ * process that saw them (docs/multi-process.md). One process on PostgreSQL is fine, hence a warning.
+ */
+export function sharedStateWarning(config: Pick<Config, 'databaseUrl' | 'redisUrl'>): string | null {
+  if (!config.databaseUrl || config.redisUrl) return null;
+  return 'DATABASE_URL is set without REDIS_URL: run a single server process, or set REDIS_URL so several processes share logins, stop calls, limits and catalog changes (docs/multi-process.md)';
+}
+
+/**
  * The start of every process role (server, worker): refuse an unsupported Node and a bad
  * configuration with one line for the operator and exit code 1, else answer the configuration.
  */

@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeContext, createContext } from './context';
 import { startTasks } from './modules/tasks/lifecycle';
-import { startupConfigOrExit } from './runtime';
+import { sharedStateWarning, startupConfigOrExit } from './runtime';
 
 /**
  * The worker process role (`npm run worker`): the same configuration, database and context as
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
   const log = logger as unknown as FastifyBaseLogger;
+  const shared = sharedStateWarning(config);
+  if (shared) logger.warn(shared);
   const ctx = await createContext(config, log);
   // Tasks read the catalog (prices, models, counts): follow the admin console's saves like the server processes do.
   const stopCatalogWatch = await ctx.documents.watch(config.catalogPollMs);
