@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CATALOG_DOCUMENT_FILES, type CatalogDocumentName } from '@wanxiang/contract';
 import type { Config } from '../../config';
-import { catalogFile, CatalogError } from '../index';
+import { catalogFile, CatalogError, DEFAULT_CATALOG_DIR } from '../index';
 
 /** What decides where a document's file is: the catalog folder and the two settings that replace a file. */
 export type DocumentFilesConfig = Pick<Config, 'catalogDir' | 'promosFile'> & { mcp: Pick<Config['mcp'], 'serversJson'> };
+
+/** The Catalog's own files: a CATALOG_DIR must hold all three (a wrong folder fails the boot, not serves the shipped models). */
+const CATALOG_CORE: ReadonlySet<CatalogDocumentName> = new Set(['models', 'groups', 'tiers']);
 
 /** Where the file default of a document lives, for messages and the console. */
 export function documentFileWhere(config: DocumentFilesConfig, name: CatalogDocumentName): string {
   if (name === 'promos' && config.promosFile) return resolve(config.promosFile);
   if (name === 'mcp' && config.mcp.serversJson) return 'MCP_SERVERS_JSON';
+  if (CATALOG_CORE.has(name)) return join(config.catalogDir ?? DEFAULT_CATALOG_DIR, CATALOG_DOCUMENT_FILES[name]);
   return catalogFile(config.catalogDir, CATALOG_DOCUMENT_FILES[name]);
 }
 
