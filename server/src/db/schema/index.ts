@@ -14,3 +14,4 @@ export * from './doc-library';
 export * from './voice';
 export * from './admin';
 export * from './catalog-documents';
+export * from './vendor-settings';
