@@ -18,7 +18,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-/** A persona / AI role (docs/product/prompts-and-personas.md §3). status: 1 normal, 4 pending review, other values refused. */
+/** A persona / AI role (docs/product/prompts-and-personas.md §3). status: 1 normal, 2 refused, 4 pending review. */
 export const personas = pgTable(
   'personas',
   {
@@ -34,6 +34,11 @@ export const personas = pgTable(
     status: smallint('status').notNull().default(4),
     /** Shown to everyone once approved; own personas are always listed for their author. */
     isPublic: boolean('is_public').notNull().default(true),
+    /** Why a reviewer refused it, shown to its author ('' otherwise). */
+    reviewReason: varchar('review_reason', { length: 200 }).notNull().default(''),
+    /** The admin who last reviewed it in the console (null: never, or the command line). */
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,9 +71,14 @@ export const messageReports = pgTable(
     reason: text('reason').notNull(),
     /** The reported text as the user saw it (the reply may be deleted later). */
     excerpt: text('excerpt').notNull().default(''),
+    /** Moderation (admin console): 0 open, 1 dismissed, 2 confirmed as a violation. */
+    status: smallint('status').notNull().default(0),
+    handledBy: bigint('handled_by', { mode: 'number' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handleNote: varchar('handle_note', { length: 200 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_reports_created_idx').on(t.createdAt)],
+  (t) => [index('message_reports_created_idx').on(t.createdAt), index('message_reports_status_idx').on(t.status, t.id)],
 );
 
 /** A multi-model comparison session (/api/v2/chat/groups/*). */

@@ -23,8 +23,9 @@ export const imgPublishes = pgTable(
     title: varchar('title', { length: 64 }).notNull(),
     width: integer('width').notNull().default(0),
     height: integer('height').notNull().default(0),
-    /** 1 listed, 4 hidden after reports (its author still sees it). */
+    /** 1 listed, 4 hidden after reports, 5 taken down by an operator (its author still sees it, with the reason). */
     status: smallint('status').notNull().default(1),
+    takedownReason: varchar('takedown_reason', { length: 200 }).notNull().default(''),
     likes: integer('likes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

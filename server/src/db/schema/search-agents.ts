@@ -51,7 +51,7 @@ export const serviceModels = pgTable(
 /**
  * A shared custom model card (chat2 getModels family): a public description of a provider model
  * set-up others can like, comment on, report and add to their own list. Never carries a key.
- * status: 1 listed, 0 hidden by its author, 4 hidden after reports.
+ * status: 1 listed, 0 hidden by its author, 4 hidden after reports, 5 taken down by an operator.
  */
 export const sharedModels = pgTable(
   'shared_models',
@@ -109,9 +109,13 @@ export const sharedModelReports = pgTable(
       .references(() => sharedModels.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 500 }).notNull().default(''),
+    /** Moderation (admin console): 0 open, 1 dismissed, 2 the card was taken down. Only open reports hide a card. */
+    status: smallint('status').notNull().default(0),
+    handledBy: bigint('handled_by', { mode: 'number' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.modelId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.modelId, t.userId] }), index('shared_model_reports_status_idx').on(t.status, t.createdAt)],
 );
 
 /**
