@@ -41,3 +41,5 @@ export * from './schemas/admin';
 export * from './schemas/admin-catalog';
 export * from './schemas/admin-stats';
 export { ADMIN_CONSOLE_MSG } from './msg/admin-console';
+export * from './schemas/admin-money';
+export { ADMIN_MONEY_MSG } from './msg/admin-money';

@@ -645,6 +645,7 @@ export const MSG = {
     invite: '邀请奖励',
     card: '卡密兑换',
     admin: '平台调整',
+    refund: '订单退款',
   } as Record<string, string>,
   pointsReasonOther: '其他',
   // promos, notices and app-wide dialogs (docs/product/promos.md §7)

@@ -48,6 +48,11 @@ export const ADMIN_MSG = {
     'user.unban': '解除封禁',
     'user.password': '重置密码',
     'user.role': '变更角色',
+    'money.refund': '订单退款',
+    'money.cards_issue': '生成卡密',
+    'money.card_void': '作废卡密',
+    'money.cash_approve': '提现打款',
+    'money.cash_refuse': '拒绝提现',
   } as Record<string, string>,
   /** Who acted: an admin account, the command line, or ADMIN_PHONES at login. */
   adminActorNames: { admin: '管理员', cli: '命令行', config: '系统配置' } as Record<string, string>,

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module';
 import { registerActivityRoutes } from './activity/routes';
 import { adminCatalogModule } from './admin-catalog/module';
+import { registerAdminMoneyRoutes } from './admin-money/routes';
 import { registerAdminStatsRoutes } from './admin-stats/routes';
 import { registerAgentRoutes } from './agents/routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -102,4 +103,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   adminCatalogModule,
   { name: 'admin', routes: registerAdminRoutes },
   { name: 'admin-stats', routes: registerAdminStatsRoutes },
+  { name: 'admin-money', routes: registerAdminMoneyRoutes },
 ];

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Code, MSG, type CardActivated } from '@wanxiang/contract';
+import { ADMIN_MONEY_MSG, Code, MSG, type CardActivated } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { refused } from '../../http/errors';
 import { findUserById } from '../auth/store';
@@ -74,6 +74,7 @@ export async function activateCard(ctx: AppContext, userId: number, rawCode: str
     const card = code ? await findCard(db, code) : null;
     if (!card) throw refused(MSG.cardUnknown, Code.NOT_FOUND);
     if (card.usedBy !== null) throw refused(MSG.cardUsed);
+    if (card.voidedAt) throw refused(ADMIN_MONEY_MSG.moneyCardAlreadyVoided);
     throw refused(MSG.cardExpired);
   }
   forgetUserSessions(ctx, userId);

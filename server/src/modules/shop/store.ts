@@ -136,6 +136,8 @@ export interface CardRow {
   expiresAt: Date | null;
   usedBy: number | null;
   usedAt: Date | null;
+  /** Voided by an operator (admin console): never activatable. */
+  voidedAt: Date | null;
 }
 
 type RawCard = {
@@ -145,6 +147,7 @@ type RawCard = {
   expires_at: Date | string | null;
   used_by: number | string | null;
   used_at: Date | string | null;
+  voided_at?: Date | string | null;
 };
 const toCard = (r: RawCard): CardRow => ({
   code: r.code,
@@ -153,14 +156,15 @@ const toCard = (r: RawCard): CardRow => ({
   expiresAt: r.expires_at ? new Date(r.expires_at) : null,
   usedBy: r.used_by === null ? null : Number(r.used_by),
   usedAt: r.used_at ? new Date(r.used_at) : null,
+  voidedAt: r.voided_at ? new Date(r.voided_at) : null,
 });
 
-/** One use: only the first caller for an unused, unexpired card gets the row. */
+/** One use: only the first caller for an unused, unvoided, unexpired card gets the row. */
 export async function claimCard(db: Executor, code: string, userId: number, at: Date): Promise<CardRow | null> {
   const out = await rows<RawCard>(
     db,
     sql`UPDATE vip_cards SET used_by = ${userId}::bigint, used_at = ${at}::timestamptz
-      WHERE code = ${code} AND used_by IS NULL AND (expires_at IS NULL OR expires_at > ${at}::timestamptz)
+      WHERE code = ${code} AND used_by IS NULL AND voided_at IS NULL AND (expires_at IS NULL OR expires_at > ${at}::timestamptz)
       RETURNING *`,
   );
   return out[0] ? toCard(out[0]) : null;
