@@ -97,7 +97,7 @@ export interface AdminCatalogList {
 export interface AdminCatalogDocument extends AdminCatalogItem {
   /** The content every process serves: the database's when `source` is database, else the file's. */
   content: unknown;
-  /** The file's content (what DELETE goes back to). */
+  /** The file's content (what DELETE goes back to); null when the file cannot be read or is not JSON. */
   fileContent: unknown;
 }
 

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -231,5 +232,37 @@ describe.each(testDbKinds())('admin catalog on %s', (kind) => {
     expect((await call('DELETE', '/api/admin/catalog/tools', admin)).body.code).toBe(200);
     expect((await call<{ tools: object }>('GET', '/api/v1/tools/overrides')).body.data.tools).toEqual({});
     expect((await auditOf('tools')).total).toBe(3);
+  });
+});
+
+describe('admin catalog over a broken file', () => {
+  let t: TestApp;
+  let admin: string;
+  const adminPhone = newPhone();
+
+  beforeAll(async () => {
+    // A CATALOG_DIR whose site.json (read on first use, so the server still starts) is not JSON.
+    const dir = mkdtempSync(join(tmpdir(), 'wx-catalog-'));
+    for (const f of ['models.json', 'groups.json', 'tiers.json']) copyFileSync(join(DEFAULT_CATALOG_DIR, f), join(dir, f));
+    writeFileSync(join(dir, 'site.json'), '{ "tools": ');
+    t = await createTestApp('pglite', { env: { ADMIN_PHONES: adminPhone, CATALOG_DIR: dir } });
+    admin = (await t.loginAs(adminPhone)).token;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows the document without its file and lets a save replace it', async () => {
+    const headers = { token: admin };
+    const view = await t.app.inject({ method: 'GET', url: '/api/admin/catalog/site', headers });
+    expect(view.json()).toMatchObject({ code: 200, data: { source: 'file', content: null, fileContent: null } });
+    const site = JSON.parse(readFileSync(join(DEFAULT_CATALOG_DIR, 'site.json'), 'utf8')) as object;
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/catalog/site', headers, payload: { content: site } });
+    expect(put.json()).toMatchObject({ code: 200, data: { source: 'database' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/config/site' })).json().code).toBe(200);
+    // Back to a file that fails: refused, the saved copy stays.
+    const reset = await t.app.inject({ method: 'DELETE', url: '/api/admin/catalog/site', headers });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().msg).toMatch(/^站点搜索与页脚校验未通过：.*site\.json: /);
   });
 });

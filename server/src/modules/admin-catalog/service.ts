@@ -59,8 +59,20 @@ async function rowOf(db: Db, name: CatalogDocumentName): Promise<CatalogDocument
   return (await selectDocumentRows(db)).find((r) => r.name === name);
 }
 
+/**
+ * The file's content, or null when it cannot be read or parsed (a broken CATALOG_DIR copy of a file read on first use,
+ * such as site.json): the console still shows the document and a save can replace it.
+ */
+function fileOrNull(ctx: AdminCatalogContext, name: CatalogDocumentName): unknown {
+  try {
+    return ctx.documents.file(name);
+  } catch {
+    return null;
+  }
+}
+
 function viewOf(ctx: AdminCatalogContext, name: CatalogDocumentName, row: CatalogDocumentRow | undefined): AdminCatalogDocument {
-  const fileContent = ctx.documents.file(name);
+  const fileContent = fileOrNull(ctx, name);
   return { ...itemOf(ctx, name, row), content: isSaved(row) ? row.content : fileContent, fileContent };
 }
 
@@ -99,7 +111,7 @@ function checkCandidate(
 function stateOf(ctx: AdminCatalogContext, name: CatalogDocumentName, row: CatalogDocumentRow | undefined) {
   return isSaved(row)
     ? { source: 'database', version: row.version, content: row.content }
-    : { source: 'file', version: row?.version ?? 0, content: ctx.documents.file(name) };
+    : { source: 'file', version: row?.version ?? 0, content: fileOrNull(ctx, name) };
 }
 
 /** The change is in force here at once; the others hear it on the shared store, or find it at their next poll. */
