@@ -116,7 +116,10 @@ function stateOf(ctx: AdminCatalogContext, name: CatalogDocumentName, row: Catal
 
 /** The change is in force here at once; the others hear it on the shared store, or find it at their next poll. */
 async function spread(ctx: AdminCatalogContext, row: CatalogDocumentRow): Promise<void> {
-  await ctx.documents.refresh();
+  // The save is committed: a failed reload here must not answer it as failed; this process's poll loads it later.
+  await ctx.documents
+    .refresh()
+    .catch((err: unknown) => ctx.documents.log.warn({ err }, 'catalog reload after a save failed; the poll will load it'));
   await ctx.documents.announce(row.version);
 }
 
