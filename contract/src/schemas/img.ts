@@ -200,6 +200,8 @@ export interface ImgCreation {
   createdAt: string;
   /** The square's id when published, else null. */
   publishedId: number | null;
+  /** Why an operator took the published picture off the square; null while it is not taken down. */
+  takedownReason: string | null;
   /** The tool's page with the form's text and option values in the link (画同款: the form opens prefilled). */
   reusePath: string;
 }

@@ -79,6 +79,8 @@ export interface PersonaItem {
   mine: boolean;
   /** The author; null for the built-in personas. */
   user: { avatar: string; account: string } | null;
+  /** Why a reviewer refused it: shown to its author only ('' for everyone else and when not refused). */
+  reviewReason: string;
   createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module';
 import { registerActivityRoutes } from './activity/routes';
 import { adminCatalogModule } from './admin-catalog/module';
+import { adminVendorsModule } from './admin-vendors/module';
 import { registerAdminMoneyRoutes } from './admin-money/routes';
 import { registerAdminStatsRoutes } from './admin-stats/routes';
 import { registerAgentRoutes } from './agents/routes';
@@ -48,6 +49,7 @@ import { registerWebdiskRoutes } from './webdisk/routes';
 import { registerWhiteboardRoutes } from './whiteboard/routes';
 import { registerAigcRoutes } from './aigc/routes';
 import { registerAdminRoutes } from './admin/routes';
+import { registerAdminModerationRoutes } from './admin-moderation/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -101,7 +103,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
   adminCatalogModule,
+  adminVendorsModule,
   { name: 'admin', routes: registerAdminRoutes },
   { name: 'admin-stats', routes: registerAdminStatsRoutes },
+  { name: 'admin-moderation', routes: registerAdminModerationRoutes },
   { name: 'admin-money', routes: registerAdminMoneyRoutes },
 ];

@@ -56,7 +56,7 @@ export function reusePath(tool: ToolSpec | undefined, inputs: TaskRow['inputs'])
   return `${tool.paths[0] ?? ''}${qs ? `?${qs}` : ''}`;
 }
 
-function toCreation(row: ImgTask & { publishedId: number | null }): ImgCreation {
+function toCreation(row: ImgTask & { publishedId: number | null; takedownReason: string | null }): ImgCreation {
   const tool = toolById(row.toolId);
   return {
     task_id: row.id,
@@ -67,6 +67,7 @@ function toCreation(row: ImgTask & { publishedId: number | null }): ImgCreation 
     images: imageFilesOf(row).map(toImgImage),
     createdAt: row.createdAt.toISOString(),
     publishedId: row.publishedId,
+    takedownReason: row.takedownReason,
     reusePath: reusePath(tool, row.inputs),
   };
 }

@@ -57,13 +57,18 @@ function where(f: ImgTaskFilter): SQL {
   return and(...conds)!;
 }
 
-/** The caller's tasks of these tools, newest first, with the square's id of each one published. */
-export async function listImgTasks(db: Db, f: ImgTaskFilter, limit: number, offset: number): Promise<{ list: (ImgTask & { publishedId: number | null })[]; total: number }> {
+/** Status of a published picture an operator took off the square (admin moderation). */
+const TAKEN_DOWN = 5;
+
+export type ImgTaskWithPublish = ImgTask & { publishedId: number | null; takedownReason: string | null };
+
+/** The caller's tasks of these tools, newest first, with the square's id of each one published (and an operator's takedown reason). */
+export async function listImgTasks(db: Db, f: ImgTaskFilter, limit: number, offset: number): Promise<{ list: ImgTaskWithPublish[]; total: number }> {
   if (f.toolIds.length === 0) return { list: [], total: 0 };
   const cond = where(f);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...columns, publishedId: imgPublishes.id })
+      .select({ ...columns, publishedId: imgPublishes.id, publishStatus: imgPublishes.status, takedownReason: imgPublishes.takedownReason })
       .from(tasks)
       .leftJoin(imgPublishes, eq(imgPublishes.taskId, tasks.id))
       .where(cond)
@@ -72,7 +77,14 @@ export async function listImgTasks(db: Db, f: ImgTaskFilter, limit: number, offs
       .offset(offset),
     db.select({ n: count() }).from(tasks).where(cond),
   ]);
-  return { list: rows.map((r) => ({ ...toTask(r), publishedId: r.publishedId === null ? null : Number(r.publishedId) })), total: Number(total?.n ?? 0) };
+  return {
+    list: rows.map((r) => ({
+      ...toTask(r),
+      publishedId: r.publishedId === null ? null : Number(r.publishedId),
+      takedownReason: r.publishStatus === TAKEN_DOWN ? (r.takedownReason ?? '') : null,
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /**

@@ -20,7 +20,9 @@ import {
   selectVisible,
   selectVisiblePage,
   updateStatus,
+  type Executor,
   type PersonaRow,
+  type StatusChange,
   type PersonaWithAuthor,
 } from './store';
 
@@ -48,6 +50,8 @@ function toItem(row: PersonaWithAuthor, callerId: number | null): PersonaItem {
     status: row.status,
     mine: callerId !== null && row.userId === callerId,
     user: row.userId === null ? null : { avatar: row.authorAvatar ?? '', account: authorName(row) },
+    // The refusal's reason is between the reviewer and the author.
+    reviewReason: callerId !== null && row.userId === callerId ? row.reviewReason : '',
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -104,11 +108,22 @@ export async function seedBuiltinPersonas(ctx: PersonasContext, list: BuiltinPer
   );
 }
 
-// ---- operator review (cli.ts)
+// ---- operator review (cli.ts and the admin console's moderation area)
+
+/**
+ * The one review transition of a persona, for the command line and the console: sets the status (and the reason its
+ * author sees), only from `change.from` when given; answers the updated row, or undefined when no row matched (missing,
+ * or no longer in `from`). Pass `tx` to make it part of a larger transaction (the console's audit row).
+ */
+export async function reviewPersona(ctx: PersonasContext, id: number, change: StatusChange, tx?: Executor): Promise<PersonaRow | undefined> {
+  const row = await updateStatus(tx ?? ctx.database.db, id, change);
+  // Chat facts cache the status: a refused persona must stop leading chats at once.
+  if (ctx.moduleStates) personaFactsCache(ctx.moduleStates).forget(id);
+  return row;
+}
 
 export async function setPersonaStatus(ctx: PersonasContext, id: number, status: number): Promise<PersonaRow> {
-  const row = await updateStatus(ctx.database.db, id, status);
-  if (ctx.moduleStates) personaFactsCache(ctx.moduleStates).forget(id);
+  const row = await reviewPersona(ctx, id, { status });
   if (!row) throw notFound(MSG.personaNotFound);
   return row;
 }

@@ -41,6 +41,9 @@ const withAuthor = {
   context: personas.context,
   status: personas.status,
   isPublic: personas.isPublic,
+  reviewReason: personas.reviewReason,
+  reviewedBy: personas.reviewedBy,
+  reviewedAt: personas.reviewedAt,
   createdAt: personas.createdAt,
   updatedAt: personas.updatedAt,
   authorAvatar: users.avatar,
@@ -141,7 +144,21 @@ const SEED_LOCK_KEY = 7_310_001;
 
 // ---- Update
 
-export async function updateStatus(db: Executor, id: number, status: number): Promise<PersonaRow | undefined> {
-  const [row] = await db.update(personas).set({ status, updatedAt: new Date() }).where(eq(personas.id, id)).returning();
+/** A review decision: the new status, the reason its author sees, the reviewing admin (null from the command line). */
+export interface StatusChange {
+  status: number;
+  reason?: string;
+  by?: number | null;
+  /** Only when the persona is in this status now (one reviewer wins; the other's update matches no row). */
+  from?: number;
+}
+
+export async function updateStatus(db: Executor, id: number, change: StatusChange): Promise<PersonaRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(personas)
+    .set({ status: change.status, reviewReason: change.reason ?? '', reviewedBy: change.by ?? null, reviewedAt: now, updatedAt: now })
+    .where(and(eq(personas.id, id), change.from === undefined ? undefined : eq(personas.status, change.from)))
+    .returning();
   return row;
 }

@@ -150,7 +150,8 @@ export interface HideRule {
 /**
  * Record one report per user (false when this user reported before). The card is hidden once
  * `hideAt` distinct reporters count: accounts older than the rule's cutoff, the author excluded,
- * so a batch of fresh accounts (or the author) cannot take a card down.
+ * so a batch of fresh accounts (or the author) cannot take a card down. Only open reports count:
+ * reports an operator dismissed (admin moderation) do not hide the card again.
  */
 export async function insertReport(db: Db, id: number, userId: number, reason: string, rule: HideRule): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -163,7 +164,7 @@ export async function insertReport(db: Db, id: number, userId: number, reason: s
         and(
           eq(sharedModels.id, id),
           sql`(select count(*) from ${sharedModelReports} r join ${users} u on u.id = r.user_id
-                where r.model_id = ${id} and r.user_id <> ${sharedModels.userId} and u.created_at < ${rule.accountsBefore.toISOString()}::timestamptz) >= ${rule.hideAt}`,
+                where r.model_id = ${id} and r.status = 0 and r.user_id <> ${sharedModels.userId} and u.created_at < ${rule.accountsBefore.toISOString()}::timestamptz) >= ${rule.hideAt}`,
         ),
       );
     return true;
