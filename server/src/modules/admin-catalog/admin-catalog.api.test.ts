@@ -132,6 +132,11 @@ describe.each(testDbKinds())('admin catalog on %s', (kind) => {
     expect(r4.body.msg).toBe(
       MSG.adminCatalogRejected(MSG.adminCatalogLabels.tools!, 'tools.json: tools.noSuchTool: unknown tool id (not in the tool registry)'),
     );
+    const page = (await call<{ list: { id: string; kind: string }[] }>('GET', '/api/v1/tools')).body.data.list.find(
+      (x) => x.kind === 'page',
+    )!;
+    const r6 = await call('PUT', '/api/admin/catalog/tools', admin, { content: { tools: { [page.id]: { points: 5 } } } });
+    expect(r6.body.msg).toContain(`tools.json: tools.${page.id}: a page, not a runnable tool`);
     const r5 = await call('PUT', '/api/admin/catalog/shop', admin, { content: { ...shipped<object>('shop.json'), items: 'x' } });
     expect(r5.body.msg).toMatch(/^商品校验未通过：shop\.json: items: /);
 

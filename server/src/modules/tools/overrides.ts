@@ -20,7 +20,12 @@ export function parseToolOverrides(json: unknown, where = 'tools.json'): ToolOve
   }
   const out = new Map<string, ToolOverride>();
   for (const [id, override] of Object.entries(parsed.data.tools)) {
-    if (!toolById(id)) throw new CatalogError(`${where}: tools.${id}: unknown tool id (not in the tool registry)`);
+    const tool = toolById(id);
+    if (!tool) throw new CatalogError(`${where}: tools.${id}: unknown tool id (not in the tool registry)`);
+    // A page's feature charges by its own rules, so a price here would be shown and never charged.
+    if (tool.kind === 'page' && (override.points !== undefined || override.quotaKey !== undefined)) {
+      throw new CatalogError(`${where}: tools.${id}: a page, not a runnable tool: only enabled applies (its feature's price is its own)`);
+    }
     out.set(id, override);
   }
   return out;
