@@ -2,6 +2,9 @@
  * The environment of the server the browser tests run against (the config's webServer; a spec that
  * needs a second server with another setting, such as service-worker.spec.ts, starts one with it).
  */
+/** The account of the admin console specs: listed in ADMIN_PHONES, so it has the admin role once it logs in. */
+export const E2E_ADMIN_PHONE = '19900000016';
+
 export interface ServerEnvOptions {
   port: number;
   dataDir: string;
@@ -22,6 +25,7 @@ export function serverEnv(o: ServerEnvOptions): Record<string, string> {
     // ...and registers every account of the suite from that one address.
     REGISTER_PER_IP_PER_DAY: '100000',
     DEMO_TOKEN_DELAY_MS: '15',
+    ADMIN_PHONES: E2E_ADMIN_PHONE,
     // Slide builds pause 150 ms per slide, so the slides spec can watch the progress bar move.
     SLIDES_PACE_MS: '150',
     LOG_LEVEL: 'warn',

@@ -14,6 +14,8 @@ const ChatPage = lazy(() => import('./features/chat/ChatPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const NotFoundPage = lazy(() => import('./features/misc/NotFoundPage'));
 const PlaceholderPage = lazy(() => import('./features/misc/PlaceholderPage'));
+// The operator's console: its own frame and pages, one chunk the consumer app never loads.
+const AdminApp = lazy(() => import('./features/admin/AdminApp'));
 
 function renderPage(route: RouteConfig): ReactNode {
   switch (route.element) {
@@ -52,5 +54,15 @@ export const router = createBrowserRouter([
     element: <AppShell />,
     errorElement: <RouteErrorPage />,
     children: ROUTES.map(toRouteObject),
+  },
+  {
+    id: 'admin',
+    path: '/admin/*',
+    errorElement: <RouteErrorPage />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminApp />
+      </Suspense>
+    ),
   },
 ]);
