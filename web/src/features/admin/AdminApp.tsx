@@ -6,6 +6,7 @@ import { AdminGuard } from './AdminGuard';
 import { AdminLayout } from './AdminLayout';
 import { AuditPage } from './audit/AuditPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { MONEY_ROUTES } from './money/routes';
 import { UserDetailPage } from './users/UserDetailPage';
 import { UsersPage } from './users/UsersPage';
 
@@ -25,6 +26,7 @@ export default function AdminApp() {
               <Route path="users" element={<UsersPage />} />
               <Route path="users/:id" element={<UserDetailPage />} />
               <Route path="audit" element={<AuditPage />} />
+              {MONEY_ROUTES}
               <Route
                 path="*"
                 element={

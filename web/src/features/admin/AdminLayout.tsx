@@ -4,6 +4,7 @@ import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { AuditOutlined, DashboardOutlined, HomeOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
 import { ADMIN_CONSOLE_MSG as T, type AdminMe } from '@wanxiang/contract';
 import { useUserStore } from '../../stores/user';
+import { MONEY_NAV } from './money/routes';
 import styles from './admin.module.css';
 
 /** The side menu; the catalog editor joins it once its API exists (issue 16, catalog in the database). */
@@ -11,6 +12,7 @@ const NAV = [
   { key: '/admin', icon: <DashboardOutlined />, label: T.navDashboard },
   { key: '/admin/users', icon: <TeamOutlined />, label: T.navUsers },
   { key: '/admin/audit', icon: <AuditOutlined />, label: T.navAudit },
+  ...MONEY_NAV,
 ];
 
 /** The menu entry a path belongs to: the longest key it starts with (/admin/users/10001 -> 用户). */
