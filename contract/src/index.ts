@@ -43,5 +43,7 @@ export * from './schemas/admin-stats';
 export { ADMIN_CONSOLE_MSG } from './msg/admin-console';
 export * from './schemas/admin-money';
 export { ADMIN_MONEY_MSG } from './msg/admin-money';
+export * from './schemas/admin-vendors';
+export { ADMIN_VENDORS_MSG } from './msg/admin-vendors';
 export * from './schemas/admin-moderation';
 export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';

@@ -17,6 +17,9 @@ import { createPayRegistry, type PayRegistry } from './infra/pay';
 import { createAccessTokens, createWechatLogin, type AccessTokens, type WechatLogin } from './infra/wechat';
 import { createMetrics, type AppMetrics } from './infra/metrics';
 import { withUpstreamErrorCount } from './llm/metered';
+import { VendorSettings } from './infra/vendor-settings/hub';
+import { VendorCallStats } from './infra/vendor-settings/stats';
+import { KeyBox, loadKeySecret } from './infra/secrets/key-box';
 import { StreamRegistry } from './streaming/registry';
 
 /**
@@ -42,6 +45,10 @@ export interface AppContext {
   /** This process's copy of the operator documents saved in the admin console (catalog/documents): what the live values read. */
   documents: CatalogDocuments;
   llm: LlmGateway;
+  /** The chat vendors' base URLs and keys saved in the admin console over the environment's, followed on every process. */
+  vendorSettings: VendorSettings;
+  /** This process's recent vendor calls (the console's 24 h error rate and latency). */
+  vendorCalls: VendorCallStats;
   /** Image generation and editing by operation (infra/images): vendors from images.json, or the demo painter. */
   images: ImageBackend;
   /** Web search for chat turns that ask for it (search sources and backend). */
@@ -108,7 +115,14 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const catalog = overrides.catalog ?? createLiveCatalog(documents);
   const metrics = overrides.metrics ?? createMetrics(config);
   // Counted around whichever gateway serves (a test's own too): vendor failures are the gateway's one choke point.
-  const llm = withUpstreamErrorCount(overrides.llm ?? (await createLlmGateway(config, catalog, logger)), metrics);
+  const vendorSettings =
+    overrides.vendorSettings ??
+    (await VendorSettings.open({ database, kv, box: new KeyBox(await loadKeySecret(config)), env: config.vendors, log: logger }));
+  const vendorCalls = overrides.vendorCalls ?? new VendorCallStats();
+  const llm = withUpstreamErrorCount(
+    overrides.llm ?? (await createLlmGateway(config, catalog, logger, { credentials: vendorSettings, calls: vendorCalls })),
+    metrics,
+  );
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
   const speech = overrides.speech !== undefined ? overrides.speech : createTextToSpeech(config, { demo: llm.demo });
   const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo, metrics });
@@ -118,7 +132,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, documents, llm, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
+  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, documents, llm, vendorSettings, vendorCalls, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
 }
 
 /** Close what the context opened, in reverse order. */

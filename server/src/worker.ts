@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, log);
   // Tasks read the catalog (prices, models, counts): follow the admin console's saves like the server processes do.
   const stopCatalogWatch = await ctx.documents.watch(config.catalogPollMs);
+  // Tasks call the chat vendors too: follow the console's vendor settings (keys, base URLs) the same way.
+  const stopVendorWatch = await ctx.vendorSettings.watch(config.catalogPollMs);
   const tasks = await startTasks(ctx, log, { workers: true });
   logger.info({ worker: tasks.worker?.id, concurrency: config.tasks.concurrency, database: ctx.database.kind }, '万象 AI 任务进程已启动');
 
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     try {
       await tasks.stop(config.shutdownGraceMs);
       stopCatalogWatch();
+      stopVendorWatch();
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {

@@ -61,6 +61,8 @@ export const ADMIN_MSG = {
     'money.card_void': '作废卡密',
     'money.cash_approve': '提现打款',
     'money.cash_refuse': '拒绝提现',
+    'vendor.update': '修改服务商配置',
+    'vendor.reset': '恢复服务商默认配置',
   } as Record<string, string>,
   /** Who acted: an admin account, the command line, or ADMIN_PHONES at login. */
   adminActorNames: { admin: '管理员', cli: '命令行', config: '系统配置' } as Record<string, string>,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import type { Config, VendorCredential } from '../config';
 import type { Catalog, CatalogModel } from '../catalog';
 import { startDemoUpstream, type DemoUpstream } from './demo-upstream/server';
 import { LlmError } from './errors';
@@ -22,6 +22,25 @@ interface Route {
   target: UpstreamTarget;
 }
 
+/** Where the gateway reads vendor credentials per call (infra/vendor-settings: the console's over the environment's). */
+export interface VendorCredentialSource {
+  /** Moves when a credential changed: the routes are rebuilt on the next call. */
+  readonly generation: number;
+  credential(id: string): VendorCredential;
+}
+
+/** Where each vendor call's outcome is told (infra/vendor-settings/stats: the console's error rate and latency). */
+export interface VendorCallRecorder {
+  ok(vendor: string, ms: number): void;
+  failed(vendor: string): void;
+}
+
+export interface GatewayLive {
+  /** Absent: config.vendors, fixed at boot. */
+  credentials?: VendorCredentialSource;
+  calls?: VendorCallRecorder;
+}
+
 export interface GatewayExtras {
   /** The demo upstream the gateway started (absent when not in demo mode or using DEMO_UPSTREAM_URL). */
   demoUpstream?: DemoUpstream;
@@ -33,60 +52,114 @@ export interface GatewayExtras {
  * at all, or DEMO_UPSTREAM=1, the demo upstream serves every model and `demo` is true; with
  * some vendors configured, models of the others are unavailable (该模型尚未上线).
  */
-export async function createLlmGateway(config: Config, catalog: Catalog, logger: FastifyBaseLogger): Promise<LlmGateway & GatewayExtras> {
+export async function createLlmGateway(
+  config: Config,
+  catalog: Catalog,
+  logger: FastifyBaseLogger,
+  live: GatewayLive = {},
+): Promise<LlmGateway & GatewayExtras> {
   for (const m of catalog.models()) {
     if (!vendorById(m.vendor))
       throw new Error(`catalog model "${m.key}" names unknown vendor "${m.vendor}" (known: ${VENDORS.map((v) => v.id).join(', ')})`);
   }
-  const routes = configuredRoutes(config);
-  const demo = config.forceDemo || routes.size === 0;
+  const credentials: VendorCredentialSource = live.credentials ?? { generation: 0, credential: (id) => config.vendors[id] ?? {} };
+  let routes = configuredRoutes(credentials);
+  let routesGen = credentials.generation;
+  // The console can change the vendors at any time: the routes are rebuilt when the credentials' generation moves.
+  const currentRoutes = (): Map<string, Route> => {
+    if (routesGen !== credentials.generation) {
+      routesGen = credentials.generation;
+      routes = configuredRoutes(credentials);
+      logger.info({ vendors: [...routes.keys()] }, 'LLM vendors reconfigured');
+    }
+    return routes;
+  };
   const client = new OpenAiStreamClient();
   let demoUpstream: DemoUpstream | undefined;
-  let demoRoute: Route | undefined;
-  if (demo) {
-    let baseUrl = config.demoUpstreamUrl;
-    if (!baseUrl) {
-      demoUpstream = await startDemoUpstream({ tokenDelayMs: config.demoTokenDelayMs });
-      baseUrl = demoUpstream.baseUrl;
-    }
-    demoRoute = { vendor: DEMO_VENDOR, target: { baseUrl } };
+  let demoBase: Promise<string> | undefined;
+  // The demo upstream serves when no vendor is configured; started at boot in that case, else on first need (the
+  // console took the last vendor's key away).
+  const demoBaseUrl = (): Promise<string> =>
+    (demoBase ??= config.demoUpstreamUrl
+      ? Promise.resolve(config.demoUpstreamUrl)
+      : startDemoUpstream({ tokenDelayMs: config.demoTokenDelayMs }).then((u) => {
+          demoUpstream = u;
+          return u.baseUrl;
+        }));
+  const isDemo = () => config.forceDemo || currentRoutes().size === 0;
+  if (isDemo()) {
+    const baseUrl = await demoBaseUrl();
     logger.warn({ demoUpstream: baseUrl }, 'no LLM vendor configured: every model is served by the demo upstream');
   } else {
     logger.info({ vendors: [...routes.keys()] }, 'LLM vendors configured');
   }
   const timeouts = { firstByteTimeoutMs: config.upstreamFirstByteTimeoutMs, idleTimeoutMs: config.upstreamIdleTimeoutMs };
 
-  const routeFor = (model: CatalogModel): Route | undefined => demoRoute ?? routes.get(model.vendor);
+  const routeFor = (model: CatalogModel): Route | 'demo' | undefined => (isDemo() ? 'demo' : currentRoutes().get(model.vendor));
 
   return {
-    demo,
-    demoUpstream,
+    get demo() {
+      return isDemo();
+    },
+    get demoUpstream() {
+      return demoUpstream;
+    },
     available: (model) => model.online && routeFor(model) !== undefined,
     stream(req: LlmStreamRequest): AsyncIterable<LlmDelta> {
       const route = routeFor(req.model);
       if (!route || !req.model.online) {
         return failing(new LlmError('protocol', `model "${req.model.key}" has no configured vendor`));
       }
+      if (route === 'demo') return demoStream(req);
       const body = adaptBody(route.vendor, buildBody(req));
-      let target = route.target;
-      if (demoRoute) {
-        // The demo's switches: reasoning for deep-thinking models, plus any fault headers of the caller.
-        const headers = { ...req.headers, ...(req.model.reasoning ? { 'x-demo-reasoning': '1' } : {}) };
-        if (Object.keys(headers).length) target = { ...target, headers };
-      }
-      return client.stream(target, body, { signal: req.signal, ...timeouts });
+      const deltas = client.stream(route.target, body, { signal: req.signal, ...timeouts });
+      return live.calls ? timed(deltas, req, req.model.vendor, live.calls) : deltas;
     },
     async close() {
       await client.close();
+      await demoBase?.catch(() => undefined);
       await demoUpstream?.close();
     },
   };
+
+  async function* demoStream(req: LlmStreamRequest): AsyncGenerator<LlmDelta, void, undefined> {
+    const body = adaptBody(DEMO_VENDOR, buildBody(req));
+    // The demo's switches: reasoning for deep-thinking models, plus any fault headers of the caller.
+    const headers = { ...req.headers, ...(req.model.reasoning ? { 'x-demo-reasoning': '1' } : {}) };
+    const target: UpstreamTarget = { baseUrl: await demoBaseUrl(), ...(Object.keys(headers).length ? { headers } : {}) };
+    yield* client.stream(target, body, { signal: req.signal, ...timeouts });
+  }
 }
 
-function configuredRoutes(config: Config): Map<string, Route> {
+/** Tell `calls` how a vendor call went: ok with the time to its first delta, or failed (a caller's abort is neither). */
+async function* timed(
+  deltas: AsyncIterable<LlmDelta>,
+  req: LlmStreamRequest,
+  vendor: string,
+  calls: VendorCallRecorder,
+): AsyncGenerator<LlmDelta, void, undefined> {
+  const started = performance.now();
+  let answered = false;
+  try {
+    for await (const delta of deltas) {
+      if (!answered) {
+        answered = true;
+        calls.ok(vendor, performance.now() - started);
+      }
+      yield delta;
+    }
+    if (!answered) calls.ok(vendor, performance.now() - started);
+  } catch (err) {
+    const aborted = req.signal.aborted || (err instanceof LlmError && err.kind === 'aborted');
+    if (!aborted && !answered) calls.failed(vendor);
+    throw err;
+  }
+}
+
+function configuredRoutes(credentials: VendorCredentialSource): Map<string, Route> {
   const routes = new Map<string, Route>();
   for (const vendor of VENDORS) {
-    const cred = config.vendors[vendor.id];
+    const cred = credentials.credential(vendor.id);
     const on = vendor.activation === 'apiKey' ? Boolean(cred?.apiKey) : Boolean(cred?.baseUrl);
     const baseUrl = cred?.baseUrl ?? vendor.defaultBaseUrl;
     if (!on || !baseUrl) continue;

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module';
 import { registerActivityRoutes } from './activity/routes';
 import { adminCatalogModule } from './admin-catalog/module';
+import { adminVendorsModule } from './admin-vendors/module';
 import { registerAdminMoneyRoutes } from './admin-money/routes';
 import { registerAdminStatsRoutes } from './admin-stats/routes';
 import { registerAgentRoutes } from './agents/routes';
@@ -102,6 +103,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'thesis', routes: registerThesisRoutes },
   { name: 'translate', routes: registerTranslateRoutes },
   adminCatalogModule,
+  adminVendorsModule,
   { name: 'admin', routes: registerAdminRoutes },
   { name: 'admin-stats', routes: registerAdminStatsRoutes },
   { name: 'admin-moderation', routes: registerAdminModerationRoutes },

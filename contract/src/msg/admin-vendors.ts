@@ -1,0 +1,31 @@
+/**
+ * Messages of the console's vendors page (/api/admin/vendors, docs/api.md "Admin: vendors"): keys and base URLs of the
+ * upstream vendors saved over the environment, and the test call.
+ */
+export const ADMIN_VENDORS_MSG = {
+  adminVendorIdInvalid: '服务商不存在',
+  adminVendorBaseUrlInvalid: '接口地址必须是 http:// 或 https:// 开头的完整网址（最长 500 个字符）',
+  adminVendorApiKeyInvalid: 'API Key 必须是 1-500 个字符，且不能包含空格或换行',
+  adminVendorNothingToSave: '请填写接口地址或 API Key（至少一项）',
+  /** A vendor whose settings only the environment sets (its backend reads them at start). */
+  adminVendorNotEditable: '该服务商暂不支持在控制台修改，请在环境变量中配置后重启服务',
+  adminVendorSaved: '已保存，所有服务进程将在几秒内生效',
+  adminVendorReset: '已恢复为环境变量中的配置',
+  adminVendorNotOverridden: '该服务商未在控制台修改过，已是环境变量中的配置',
+  /** The test call's outcomes (answered with code 0: the test ran; `ok` says how the vendor answered). */
+  adminVendorTestOk: (ms: number) => `连接成功，耗时 ${ms} 毫秒`,
+  adminVendorTestNotConfigured: '该服务商尚未配置（缺少 API Key 或接口地址），无法测试',
+  adminVendorTestNoTest: '该服务商暂不支持连接测试',
+  adminVendorTestUnauthorized: (status: number) => `服务商拒绝了 API Key（HTTP ${status}），请检查密钥是否正确`,
+  adminVendorTestRateLimited: '服务商限流（HTTP 429），请稍后再试或检查账户额度',
+  adminVendorTestHttp: (status: number, detail: string) => `服务商返回错误（HTTP ${status}）${detail ? `：${detail}` : ''}`,
+  adminVendorTestTimeout: (seconds: number) => `连接超时（${seconds} 秒内没有响应），请检查接口地址和网络`,
+  adminVendorTestUnreachable: '无法连接到服务商，请检查接口地址和网络',
+  adminVendorTestBadAnswer: '服务商的响应格式不正确，请确认接口地址是 OpenAI 兼容接口',
+  /** Chinese names of the vendor kinds (console labels). */
+  adminVendorKinds: { chat: '对话', image: '绘图', speech: '语音合成', stt: '语音识别', music: '音乐', video: '视频', search: '搜索' } as Record<
+    string,
+    string
+  >,
+  adminVendorSources: { env: '环境变量', database: '控制台', none: '未配置' } as Record<string, string>,
+} as const;
