@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, DEV_SMS_CODE, signInWith, type ApiSession } from './helpers';
 import { E2E_ADMIN_PHONE } from './server-env';
@@ -5,7 +6,8 @@ import { E2E_ADMIN_PHONE } from './server-env';
 /**
  * The money pages of the console (/admin/orders, /admin/cash-outs) against the real server: an inviter earns a
  * commission from the order of someone they invited (paid on the mock gateway's own page) and asks for a cash-out; the
- * admin approves it with the transfer reference, then refunds the order with a reason. All set up through the API.
+ * admin approves it with the transfer reference, refunds the order with a reason and exports the orders as CSV,
+ * then issues a card batch and voids one card. All set up through the API.
  */
 
 let admin: ApiSession;
@@ -47,7 +49,7 @@ test.beforeAll(async ({ playwright }, info) => {
   await api.dispose();
 });
 
-test('the admin approves a cash-out with its transfer reference and refunds an order with a reason', async ({ page }) => {
+test('the admin approves a cash-out, refunds an order, exports orders, issues and voids cards', async ({ page }) => {
   await signInWith(page, admin);
   await page.goto('/admin/cash-outs');
 
@@ -91,9 +93,33 @@ test('the admin approves a cash-out with its transfer reference and refunds an o
   await expect(order).toContainText('已退款');
   await expect(order.getByTestId(`refund-${orderNo}`)).toHaveCount(0);
   await shot(page, 'admin-money-orders-refunded');
+  // 导出 CSV: the same filter, the refunded order with its reason.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{8}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF订单号,')).toBe(true);
+  expect(csv).toContain('已退款');
+  expect(csv).toContain('用户七天内申请退款，已核实');
 
-  // 会员卡 opens with its batches table (no batch issued in this file).
+  // 会员卡: a batch of 3 issued with a note, opened, one card voided.
   await page.getByRole('menuitem', { name: '会员卡' }).click();
   await expect(page.getByTestId('admin-cards')).toBeVisible();
-  await expect(page.getByTestId('cards-issue')).toBeVisible();
+  await page.getByTestId('cards-issue').click();
+  const issue = page.getByRole('dialog');
+  await issue.getByLabel('商品').fill('1');
+  await issue.getByLabel('数量').fill('3');
+  await issue.getByLabel('备注').fill(`e2e 活动 ${cashName}`);
+  await issue.getByRole('button', { name: '生成卡密' }).click();
+  await expect(page.getByText('已生成 3 张卡密')).toBeVisible();
+  const batch = page.getByTestId('admin-cards').getByRole('row').filter({ hasText: `e2e 活动 ${cashName}` });
+  await expect(batch).toContainText('月度会员 #1');
+  await batch.getByRole('button', { name: /展开/ }).click();
+  const cards = page.getByTestId('admin-cards').locator('.ant-table-expanded-row');
+  await expect(cards.getByText('未使用')).toHaveCount(3);
+  await cards.getByRole('button', { name: '作废' }).first().click();
+  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('卡密已作废')).toBeVisible();
+  await expect(cards.getByText('已作废')).toHaveCount(1);
+  await expect(batch).toContainText('月度会员 #1');
+  await shot(page, 'admin-money-cards');
 });
