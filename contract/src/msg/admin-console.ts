@@ -116,7 +116,7 @@ export const ADMIN_CONSOLE_MSG = {
   colOrderStatus: '状态',
   colOrderedAt: '下单时间',
   colPaidAt: '支付时间',
-  orderStatus: { pending: '待支付', paid: '已支付', closed: '已关闭' } as Record<string, string>,
+  orderStatus: { pending: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' } as Record<string, string>,
   colTime: '时间',
   colReason: '类型',
   colDelta: '变动',

@@ -131,6 +131,17 @@ describe.each(testDbKinds())('admin money on %s', (kind) => {
     const bill = (await call('POST', '/api/v2/points/bill', buyer.token, { type: 0, page: 1, rows: 5 })).json().data;
     expect(bill.list[0]).toMatchObject({ delta: -100, reason: 'refund', reason_text: '订单退款' });
     expect((await post(`/api/admin/orders/${no}/refund`, { reason: '再退' })).json()).toMatchObject({ code: 1000, msg: M.moneyRefundAlready });
+    // The gateway replaying the payment's notify afterwards is acknowledged and credits nothing again.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pay/notify/mock',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(t.ctx.pay.mock!.signedNotify(no, 2990)),
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(await userRow(id)).toEqual(after);
+    const outcomes = await rows<{ outcome: string }>(db(), sql`SELECT outcome FROM pay_notifications WHERE order_no = ${no} ORDER BY id`);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['credited', 'duplicate']);
 
     const audit = await auditOf('money.refund', `order:${no}`);
     expect(audit).toHaveLength(1);

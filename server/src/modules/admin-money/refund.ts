@@ -1,4 +1,4 @@
-import { ADMIN_MONEY_MSG as M, type AdminRefundRes, type ShopGrant } from '@wanxiang/contract';
+import { ADMIN_MONEY_MSG as M, ShopGrantSchema, type AdminRefundRes, type ShopGrant } from '@wanxiang/contract';
 import type { AppContext } from '../../context';
 import { notFound, refused } from '../../http/errors';
 import { forgetUserSessions } from '../auth/service';
@@ -13,9 +13,9 @@ const DAY_MS = 86_400_000;
 
 type AdminActor = Extract<AuditActor, { kind: 'admin' }>;
 
+/** The grant snapshot the order was credited with (read as the shop reads it when crediting). */
 function grantOf(text: string): ShopGrant {
-  const g = JSON.parse(text || '{}') as Partial<ShopGrant>;
-  return { vip: g.vip ?? 0, vipType: g.vipType ?? '', days: g.days ?? 0, permanent: g.permanent === true, counts: g.counts ?? {}, points: g.points ?? 0 } as ShopGrant;
+  return ShopGrantSchema.parse(JSON.parse(text));
 }
 
 export interface Membership {

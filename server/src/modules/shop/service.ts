@@ -175,7 +175,8 @@ export async function creditPayment(
   }
   const order = await findOrder(ctx.database.db, v.orderNo);
   if (!order || order.provider !== provider) return { outcome: 'unknown_order', order: null };
-  if (order.status === 'paid') return { outcome: 'duplicate', order };
+  // A refunded order was paid once: a late replay of its notify is acknowledged and credits nothing again.
+  if (order.status === 'paid' || order.status === 'refunded') return { outcome: 'duplicate', order };
   return { outcome: 'bad_amount', order };
 }
 
