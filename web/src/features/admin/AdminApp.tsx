@@ -6,7 +6,9 @@ import { AdminGuard } from './AdminGuard';
 import { AdminLayout } from './AdminLayout';
 import { AuditPage } from './audit/AuditPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { MODERATION_ROUTES } from './moderation/routes';
 import { MONEY_ROUTES } from './money/routes';
+import { VENDORS_ROUTES } from './vendors/routes';
 import { UserDetailPage } from './users/UserDetailPage';
 import { UsersPage } from './users/UsersPage';
 
@@ -27,6 +29,8 @@ export default function AdminApp() {
               <Route path="users/:id" element={<UserDetailPage />} />
               <Route path="audit" element={<AuditPage />} />
               {MONEY_ROUTES}
+              {VENDORS_ROUTES}
+              {MODERATION_ROUTES}
               <Route
                 path="*"
                 element={

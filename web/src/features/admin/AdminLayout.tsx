@@ -4,7 +4,9 @@ import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { AuditOutlined, DashboardOutlined, HomeOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
 import { ADMIN_CONSOLE_MSG as T, type AdminMe } from '@wanxiang/contract';
 import { useUserStore } from '../../stores/user';
+import { MODERATION_NAV } from './moderation/routes';
 import { MONEY_NAV } from './money/routes';
+import { VENDORS_NAV } from './vendors/routes';
 import styles from './admin.module.css';
 
 /** The side menu; the catalog editor joins it once its API exists (issue 16, catalog in the database). */
@@ -13,6 +15,8 @@ const NAV = [
   { key: '/admin/users', icon: <TeamOutlined />, label: T.navUsers },
   { key: '/admin/audit', icon: <AuditOutlined />, label: T.navAudit },
   ...MONEY_NAV,
+  ...VENDORS_NAV,
+  ...MODERATION_NAV,
 ];
 
 /** The menu entry a path belongs to: the longest key it starts with (/admin/users/10001 -> 用户). */
