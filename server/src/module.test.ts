@@ -49,7 +49,7 @@ describe('the module list', () => {
   it('names each module once and declares the background work in the modules that own it', () => {
     const names = SERVER_MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(SERVER_MODULES.filter((m) => m.start).map((m) => m.name).sort()).toEqual(['catalog', 'quota', 'shop', 'tasks', 'uploads']);
+    expect(SERVER_MODULES.filter((m) => m.start).map((m) => m.name).sort()).toEqual(['catalog', 'quota', 'shop', 'tasks', 'uploads', 'vendors']);
     expect(SERVER_MODULES.filter((m) => m.shutdown).map((m) => m.name)).toEqual(['mcp']);
   });
 });
