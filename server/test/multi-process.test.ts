@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG, type Envelope, type RecordDataRes, type TaskInfo, type UserInfo, type WxQrcode } from '@wanxiang/contract';
+import { MSG, type AdminCatalogDocument, type AdminVendorListRes, type Envelope, type RecordDataRes, type TaskInfo, type UserInfo, type WxQrcode } from '@wanxiang/contract';
 import type { Database } from '../src/db/client';
 import { openTestDatabase } from './db';
 import { claimRedisDb, type ClaimedRedisDb } from './redis-db';
@@ -16,7 +16,7 @@ import { dataOf, namesOf, postChat, textOf } from './sse-client';
  * Several processes (issue 16 item 4, docs/multi-process.md): two real server processes on one
  * PostgreSQL database and one Redis database, as a deployment behind a reverse proxy runs them,
  * talked to over HTTP only. What one process does, the other sees: a session, a stop of a streaming
- * answer, a WeChat QR scan, a payment, a task. `a` runs no task workers (TASK_WORKERS=off, a web-only process); `b` does.
+ * answer, a WeChat QR scan, a payment, a task, an admin's catalog or vendor save. `a` runs no task workers (TASK_WORKERS=off, a web-only process); `b` does.
  * Runs when PostgreSQL (TEST_DATABASE_URL) and Redis answer; says why it is skipped otherwise.
  */
 const pgTemplate = inject('pgTemplateUrl');
@@ -36,7 +36,7 @@ interface Reply<T> {
 /** One JSON call over HTTP (a `form` body goes url-encoded, as a browser's form post). */
 async function call<T>(
   p: ServerProcess,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   opts: { token?: string; json?: unknown; form?: Record<string, string> } = {},
 ): Promise<Reply<T>> {
@@ -60,6 +60,9 @@ async function call<T>(
   }
   return { status: res.status, body: parsed };
 }
+
+/** The operator of this file (ADMIN_PHONES): the admin role at login. */
+const ADMIN_PHONE = '13699990016';
 
 let phoneSeq = Math.floor(Math.random() * 90_000_000);
 const newPhone = () => `137${String(++phoneSeq % 100_000_000).padStart(8, '0')}`;
@@ -94,6 +97,9 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       PAY_PROVIDER: 'mock',
       MCP_SERVERS_JSON: '[]',
       SHUTDOWN_GRACE_MS: '1000',
+      ADMIN_PHONES: ADMIN_PHONE,
+      // Catalog and vendor saves must travel over Redis: the database poll is off here.
+      CATALOG_POLL_MS: '0',
     };
     // Both at once; one that started is kept for afterAll to stop even when the other failed.
     const started = await Promise.allSettled([
@@ -280,5 +286,44 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
     const bytes = await fetch(`${a!.base}${file.url}`, { headers: { token: user.token } });
     expect(bytes.status).toBe(200);
     expect((await sharp(Buffer.from(await bytes.arrayBuffer())).metadata()).width).toBe(64);
+  });
+
+  it("an admin's catalog save on one process changes the other's daily counts at once; a reset brings them back", async () => {
+    const admin = await login(a!, ADMIN_PHONE);
+    const user = await login(b!);
+    const chatMax = async () => {
+      const res = await call<{ key: string; max: number | null }[]>(b!, 'POST', '/api/v1/number/all', { token: user.token });
+      return res.body.data.find((q) => q.key === 'chat')?.max;
+    };
+    const before = await chatMax();
+    const tiers = (await call<AdminCatalogDocument>(a!, 'GET', '/api/admin/catalog/tiers', { token: admin.token })).body.data;
+    const content = structuredClone(tiers.content) as { levels: { vip: number; daily: Record<string, number> }[] };
+    const free = content.levels.find((l) => l.vip === 0)!;
+    free.daily.chat = (before ?? 0) + 7;
+    const saved = await call(a!, 'PUT', '/api/admin/catalog/tiers', { token: admin.token, json: { content, version: tiers.version } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    // b never polls the database here: the change reaches it through Redis.
+    await expect.poll(chatMax, { timeout: 3_000, interval: 50 }).toBe((before ?? 0) + 7);
+
+    expect((await call(b!, 'DELETE', '/api/admin/catalog/tiers', { token: admin.token })).body.code).toBe(200);
+    await expect.poll(async () => {
+      const res = await call<{ key: string; max: number | null }[]>(a!, 'POST', '/api/v1/number/all', { token: user.token });
+      return res.body.data.find((q) => q.key === 'chat')?.max;
+    }, { timeout: 3_000, interval: 50 }).toBe(before);
+  });
+
+  it("an admin's vendor save on one process shows on the other, key never answered", async () => {
+    const admin = await login(a!, ADMIN_PHONE);
+    const sourceOn = async (p: ServerProcess) => {
+      const res = await call<AdminVendorListRes>(p, 'GET', '/api/admin/vendors', { token: admin.token });
+      return res.body.data.list.find((v) => v.id === 'deepseek');
+    };
+    const saved = await call(a!, 'PUT', '/api/admin/vendors/deepseek', { token: admin.token, json: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-multi-process-0016' } });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    expect(JSON.stringify(saved.body)).not.toContain('sk-multi-process-0016');
+    await expect.poll(async () => (await sourceOn(b!))?.source, { timeout: 3_000, interval: 50 }).toBe('database');
+    expect(JSON.stringify(await sourceOn(b!))).not.toContain('sk-multi-process-0016');
+    expect((await call(b!, 'DELETE', '/api/admin/vendors/deepseek', { token: admin.token })).body.code).toBe(200);
+    await expect.poll(async () => (await sourceOn(a!))?.source, { timeout: 3_000, interval: 50 }).not.toBe('database');
   });
 });
