@@ -40,5 +40,5 @@ export const messages = pgTable(
     extras: jsonb('extras').$type<MessageExtras>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conv_idx').on(t.userId, t.conversationId, t.seq), index('messages_user_id_idx').on(t.userId, t.id)],
+  (t) => [index('messages_conv_idx').on(t.userId, t.conversationId, t.seq), index('messages_user_id_idx').on(t.userId, t.id), index('messages_role_created_idx').on(t.role, t.createdAt)],
 );

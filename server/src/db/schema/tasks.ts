@@ -45,6 +45,7 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_claim_idx').on(t.state, t.runAfter),
     index('tasks_user_tool_idx').on(t.userId, t.toolId, t.createdAt),
+    index('tasks_created_idx').on(t.createdAt),
     index('tasks_live_deadline_idx').on(t.deadline).where(sql`state IN ('queued', 'running')`),
   ],
 );

@@ -19,5 +19,5 @@ export const toolRuns = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tool_runs_user_tool_idx').on(t.userId, t.toolId, t.createdAt)],
+  (t) => [index('tool_runs_user_tool_idx').on(t.userId, t.toolId, t.createdAt), index('tool_runs_created_idx').on(t.createdAt)],
 );

@@ -45,6 +45,8 @@ export const users = pgTable(
       .on(t.email)
       .where(sql`${t.email} is not null`),
     uniqueIndex('users_invite_code_uq').on(t.inviteCode),
+    // The console's per-day numbers (admin-stats) read by creation time.
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
@@ -63,7 +65,7 @@ export const authTokens = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_created_idx').on(t.createdAt)],
 );
 
 /** Every SMS code sent; also the record the per-phone and per-IP send limits count. */
