@@ -55,13 +55,20 @@ test('visitor and non-admin are kept out; the admin grants points, the user sees
   await visitor.context().close();
 
   // An ordinary account: 无权限 (the server said 403).
-  const userPage = await pageAs(browser, user, '/admin');
+  const userPage = await pageAs(browser, user, '/');
+  await userPage.getByTestId('user-avatar').click();
+  await expect(userPage.getByTestId('account-popover')).toBeVisible();
+  await expect(userPage.getByTestId('account-popover').getByRole('link', { name: '管理后台' })).toHaveCount(0);
+  await userPage.goto('/admin');
   await expect(userPage.getByTestId('admin-forbidden')).toBeVisible();
   await expect(userPage.getByText('无权限', { exact: true })).toBeVisible();
   await screenshot(userPage, 'admin-forbidden');
 
-  // The admin: the dashboard with today's cards and drawn charts.
-  const page = await pageAs(browser, admin, '/admin');
+  // The admin: the site's avatar menu offers 管理后台, which opens the dashboard with today's cards and drawn charts.
+  const page = await pageAs(browser, admin, '/');
+  await page.getByTestId('user-avatar').click();
+  await page.getByTestId('account-popover').getByRole('link', { name: '管理后台' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('admin-dashboard')).toBeVisible();
   await expect(page.getByTestId('admin-me')).toBeVisible();
   await expect(page.getByTestId('stat-usersTotal')).toContainText('用户总数');

@@ -96,6 +96,8 @@ export interface UserInfo {
   points: number;
   invite_code: string;
   createdAt: string;
+  /** 'admin' for operators (ADMIN_PHONES or `npm run admin -- grant`): the site offers them the console at /admin. */
+  role?: 'user' | 'admin';
 }
 
 // ---- WeChat QR login (docs/product/accounts.md §3, §4, §7)

@@ -102,7 +102,9 @@ describe.each(testDbKinds())('admin access on %s', (kind) => {
   it('ADMIN_PHONES makes an account admin at its SMS login, audited once as config', async () => {
     const me = await call('GET', '/api/admin/me', adminToken);
     expect(me.json().data).toMatchObject({ phone: adminPhone, role: 'admin' });
-    await t.loginAs(adminPhone);
+    // The login answer (user info) names the role, so the site can offer the console; an ordinary account is 'user'.
+    expect((await t.loginAs(adminPhone)).user.role).toBe('admin');
+    expect((await t.loginAs()).user.role).toBe('user');
     const audit = await call('GET', `/api/admin/audit?action=user.role&target=user:${me.json().data.id}`, adminToken);
     expect(audit.json().data.total).toBe(1);
     expect(audit.json().data.list[0]).toMatchObject({ actorKind: 'config', actorId: null, before: { role: 'user' }, after: { role: 'admin' } });

@@ -31,6 +31,7 @@ export function toUserInfo(u: UserRow, token: string, tz: string): UserInfo {
     points: u.points,
     invite_code: u.inviteCode,
     createdAt: formatBusinessTime(u.createdAt, tz),
+    role: u.role === 'admin' ? 'admin' : 'user',
   };
 }
 

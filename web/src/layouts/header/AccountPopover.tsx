@@ -8,6 +8,7 @@ import {
   GiftOutlined,
   InfoCircleOutlined,
   LogoutOutlined,
+  SettingOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -118,6 +119,11 @@ export function AccountPopover({ user, onClose, desktop }: { user: UserInfo; onC
         <Item to="/console/agreement/user" icon={<FileProtectOutlined />} onClose={onClose}>
           政策协议
         </Item>
+        {user.role === 'admin' && (
+          <Item to="/admin" icon={<SettingOutlined />} onClose={onClose}>
+            管理后台
+          </Item>
+        )}
         <button type="button" className={`${styles.popoverLink} ${styles.popoverLogout}`} onClick={confirmLogout}>
           <LogoutOutlined /> 退出登录
         </button>
