@@ -45,5 +45,6 @@ export * from './schemas/admin-money';
 export { ADMIN_MONEY_MSG } from './msg/admin-money';
 export * from './schemas/admin-vendors';
 export { ADMIN_VENDORS_MSG } from './msg/admin-vendors';
+export { ADMIN_CATALOG_PAGE_MSG } from './msg/admin-catalog-page';
 export * from './schemas/admin-moderation';
 export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';

@@ -6,6 +6,7 @@ import { AdminGuard } from './AdminGuard';
 import { AdminLayout } from './AdminLayout';
 import { AuditPage } from './audit/AuditPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { CATALOG_ROUTES } from './catalog/routes';
 import { MODERATION_ROUTES } from './moderation/routes';
 import { MONEY_ROUTES } from './money/routes';
 import { VENDORS_ROUTES } from './vendors/routes';
@@ -31,6 +32,7 @@ export default function AdminApp() {
               {MONEY_ROUTES}
               {VENDORS_ROUTES}
               {MODERATION_ROUTES}
+              {CATALOG_ROUTES}
               <Route
                 path="*"
                 element={

@@ -4,12 +4,13 @@ import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { AuditOutlined, DashboardOutlined, HomeOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
 import { ADMIN_CONSOLE_MSG as T, type AdminMe } from '@wanxiang/contract';
 import { useUserStore } from '../../stores/user';
+import { CATALOG_NAV } from './catalog/routes';
 import { MODERATION_NAV } from './moderation/routes';
 import { MONEY_NAV } from './money/routes';
 import { VENDORS_NAV } from './vendors/routes';
 import styles from './admin.module.css';
 
-/** The side menu; the catalog editor joins it once its API exists (issue 16, catalog in the database). */
+/** The side menu: the console's own pages, then each area's (money, vendors, moderation, catalog). */
 const NAV = [
   { key: '/admin', icon: <DashboardOutlined />, label: T.navDashboard },
   { key: '/admin/users', icon: <TeamOutlined />, label: T.navUsers },
@@ -17,6 +18,7 @@ const NAV = [
   ...MONEY_NAV,
   ...VENDORS_NAV,
   ...MODERATION_NAV,
+  ...CATALOG_NAV,
 ];
 
 /** The menu entry a path belongs to: the longest key it starts with (/admin/users/10001 -> 用户). */

@@ -1,0 +1,81 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiSession, DEV_SMS_CODE, screenshot, signInWith, type ApiSession } from './helpers';
+import { E2E_ADMIN_PHONE } from './server-env';
+
+/**
+ * The console's 目录配置 against the real server (issue 16): the admin changes the free level's daily count of 找网站
+ * in the tiers grid and saves; an ordinary user's usage dashboard shows the new count without a restart; 恢复文件默认
+ * brings the file's count back. The document is reset through the API afterwards in any case, so no other spec sees
+ * the change.
+ */
+
+let admin: ApiSession;
+let user: ApiSession;
+
+test.beforeAll(async ({ playwright }, info) => {
+  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  const res = await api.post('/api/v1/user/phoneLogin', { data: { phone: E2E_ADMIN_PHONE, code: DEV_SMS_CODE } });
+  admin = ((await res.json()) as { data: ApiSession }).data;
+  user = await apiSession(api, '197');
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright }, info) => {
+  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  await api.delete('/api/admin/catalog/tiers', { headers: { token: admin.token } });
+  await api.dispose();
+});
+
+async function pageAs(browser: Browser, session: ApiSession, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInWith(page, session);
+  await page.goto(path);
+  return page;
+}
+
+/** The user's usage dashboard (数据看板), read fresh from the server: the 找网站 row. */
+async function websiteRow(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('user-avatar').click();
+  await page.getByTestId('account-popover').getByRole('button', { name: '数据看板' }).click();
+  const usage = page.getByRole('dialog').filter({ has: page.getByTestId('usage-list') });
+  await expect(usage).toBeVisible();
+  return usage.getByTestId('usage-row').filter({ hasText: '找网站' }).first();
+}
+
+test('a tier count edited in the grid reaches the user at once; 恢复文件默认 brings it back', async ({ browser }) => {
+  const page = await pageAs(browser, admin, '/admin/catalog');
+  await expect(page.getByTestId('admin-catalog')).toBeVisible();
+  await screenshot(page, 'admin-catalog-list');
+  await page.getByRole('link', { name: '会员等级与每日次数' }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/tiers$/);
+  const cell = page.getByRole('spinbutton', { name: '找网站 普通用户' });
+  const before = Number(await cell.inputValue());
+  const after = before + 4;
+  await cell.fill(String(after));
+  await cell.blur();
+  await page.getByTestId('catalog-save').click();
+  await expect(page.getByText('已保存，所有服务进程将在几秒内生效')).toBeVisible();
+  await expect(page.getByTestId('catalog-reset')).toBeVisible();
+  await screenshot(page, 'admin-catalog-tiers');
+
+  const userPage = await pageAs(browser, user, '/');
+  await expect(await websiteRow(userPage)).toContainText(`${after}次`);
+
+  // A bad document is refused with the server's check, nothing saved.
+  await page.goto('/admin/catalog/site');
+  await page.getByTestId('catalog-json').fill('{"nope": true}');
+  await page.getByTestId('catalog-save').click();
+  await expect(page.getByTestId('catalog-problem')).toContainText('校验未通过');
+
+  await page.goto('/admin/catalog/tiers');
+  await page.getByTestId('catalog-reset').click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText('已恢复为文件默认值')).toBeVisible();
+  await expect(await websiteRow(userPage)).toContainText(`${before}次`);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/admin/catalog/tiers');
+  await expect(page.getByTestId('tiers-grid')).toBeVisible();
+  await screenshot(page, 'admin-catalog-tiers-tablet');
+});
