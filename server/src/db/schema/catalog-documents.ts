@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgSequence, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, json, pgSequence, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Versions of the operator documents, shared by every row: each save or reset takes the next one, so one number
@@ -14,8 +14,11 @@ export const catalogDocumentVersions = pgSequence('catalog_document_versions');
 export const catalogDocuments = pgTable('catalog_documents', {
   /** The document's name (CATALOG_DOCUMENTS of the contract). */
   name: varchar('name', { length: 32 }).primaryKey(),
-  /** The whole document as its file would hold it; null = back to the file. */
-  content: jsonb('content'),
+  /**
+   * The whole document as its file would hold it; null = back to the file. `json`, not `jsonb`: jsonb re-sorts object
+   * keys, and key order is meaning here (quotaKeys are listed to users in the document's order).
+   */
+  content: json('content'),
   /** From catalog_document_versions at each save or reset. */
   version: bigint('version', { mode: 'number' }).notNull(),
   /** The admin who saved or reset it. */

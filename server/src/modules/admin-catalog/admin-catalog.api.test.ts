@@ -155,6 +155,12 @@ describe.each(testDbKinds())('admin catalog on %s', (kind) => {
 
     // Same app, no restart: the quota dashboard, the count a chat is checked against, and /equity.
     expect(await freeChatMax()).toBe(7);
+    // Key order is meaning (quota keys are listed in the document's order): a saved document keeps it.
+    const saves = tiersWithFreeChat(7) as { quotaKeys: Record<string, string> };
+    const again = (await call<AdminCatalogDocument>('GET', '/api/admin/catalog/tiers', admin)).body.data.content as { quotaKeys: Record<string, string> };
+    expect(Object.keys(again.quotaKeys)).toEqual(Object.keys(saves.quotaKeys));
+    const dashboardKeys = (await call<UsageItem[]>('POST', '/api/v1/number/all', user.token)).body.data.map((i) => i.key);
+    expect(dashboardKeys).toEqual(Object.keys(saves.quotaKeys));
     expect(t.ctx.catalog.dailyLimit('chat', 0)).toBe(7);
     const equity = (await call<{ levels: { vip: number; daily: Record<string, number> }[] }>('GET', '/api/v1/config/equity')).body.data;
     expect(equity.levels.find((l) => l.vip === 0)?.daily.chat).toBe(7);
