@@ -42,7 +42,7 @@ export function AnswerPanel({ text, streaming, error, runId, stopped, mobile, on
         </div>
       )}
       {stopped && text && <div className={styles.help}>{MSG.toolAnswerStopped}</div>}
-      <div className={styles.answerActions}>
+      <div className={streaming ? `${styles.answerActions} ${styles.answerActionsLive}` : styles.answerActions}>
         {streaming ? (
           <Button icon={<StopOutlined />} onClick={onStop} data-testid="tool-stop">
             {MSG.toolAnswerStop}
