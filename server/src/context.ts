@@ -125,7 +125,7 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   );
   const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
   const speech = overrides.speech !== undefined ? overrides.speech : createTextToSpeech(config, { demo: llm.demo });
-  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo, metrics });
+  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo, metrics, calls: vendorCalls });
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);

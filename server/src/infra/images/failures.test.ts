@@ -6,6 +6,7 @@ import { catalogFile } from '../../catalog';
 import { testConfig } from '../../config';
 import { createImageBackend, loadImagesFile, type ImageJob } from './index';
 import { ImageError } from './types';
+import { VendorCallStats } from '../vendor-settings/stats';
 
 /**
  * Image vendors' failures counted where every adapter is made (wanxiang_upstream_errors_total{service="image"}): the
@@ -32,7 +33,8 @@ describe('image vendor failures', () => {
   const backend = () => {
     const seen: string[][] = [];
     const metrics = { upstreamError: (...a: string[]) => void seen.push(a) };
-    return { seen, backend: createImageBackend(testConfig({ ARK_API_KEY: 'k', ARK_BASE_URL: base }), file, { demo: false, metrics }) };
+    const calls = new VendorCallStats();
+    return { seen, calls, backend: createImageBackend(testConfig({ ARK_API_KEY: 'k', ARK_BASE_URL: base }), file, { demo: false, metrics, calls }) };
   };
 
   it('are counted by vendor and the ImageError reason, and reach the caller unchanged', async () => {
@@ -44,11 +46,23 @@ describe('image vendor failures', () => {
     expect(seen).toEqual([['image', 'ark', (err as ImageError).reason]]);
   });
 
+  it('are recorded for the console under image:<vendor>, apart from the chat calls; a success records its duration', async () => {
+    const { calls, backend: b } = backend();
+    await b.route('generate')!.adapter.run(job, fakeRunContext().ctx).catch(() => undefined);
+    expect(calls.summary('image:ark')).toMatchObject({ calls: 1, errors: 1, errorRate: 1 });
+    expect(calls.summary('ark').calls).toBe(0);
+    const demo = createImageBackend(testConfig({}), file, { demo: true, calls });
+    await demo.route('generate')!.adapter.run({ ...job, model: '', width: 256, height: 256 }, fakeRunContext().ctx);
+    expect(calls.summary('image:demo')).toMatchObject({ calls: 1, errors: 0, errorRate: 0 });
+    expect(calls.summary('image:demo').latencyP50Ms).toEqual(expect.any(Number));
+  });
+
   it('are not counted when the caller aborted the run (a canceled task, a stopping worker)', async () => {
-    const { seen, backend: b } = backend();
+    const { seen, calls, backend: b } = backend();
     const stop = new AbortController();
     stop.abort(new Error('task canceled'));
     await expect(b.route('generate')!.adapter.run(job, fakeRunContext({ signal: stop.signal }).ctx)).rejects.toBeDefined();
     expect(seen).toEqual([]);
+    expect(calls.summary('image:ark').calls).toBe(0);
   });
 });

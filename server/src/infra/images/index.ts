@@ -45,17 +45,27 @@ function switchedOn(vendor: VendorId, setup: ImageVendorSetup): boolean {
  * vendor is switched on. Demo mode (no chat vendor key) paints every operation locally, unless an
  * image vendor is configured on its own (then that vendor runs and the rest stays demo).
  */
-export function createImageBackend(config: Config, file: ImagesFile, opts: { demo: boolean; metrics?: Pick<AppMetrics, 'upstreamError'> }): ImageBackend {
+/** Where the console's per-vendor error rate and latency are recorded (VendorCallStats), under `image:<vendor>`. */
+export interface ImageCallRecorder {
+  ok(vendor: string, ms: number): void;
+  failed(vendor: string): void;
+}
+
+export function createImageBackend(
+  config: Config,
+  file: ImagesFile,
+  opts: { demo: boolean; metrics?: Pick<AppMetrics, 'upstreamError'>; calls?: ImageCallRecorder },
+): ImageBackend {
   const adapters = new Map<string, ImageAdapter>();
   const adapterFor = (vendor: VendorId): ImageAdapter | null => {
     if (adapters.has(vendor)) return adapters.get(vendor)!;
     const setup = vendorSetup(config, vendor);
     if (!switchedOn(vendor, setup)) return null;
-    const adapter = countFailures(IMAGE_VENDORS[vendor]!.factory(setup), opts.metrics);
+    const adapter = observed(IMAGE_VENDORS[vendor]!.factory(setup), opts);
     adapters.set(vendor, adapter);
     return adapter;
   };
-  const painter = countFailures(createDemoPainter(), opts.metrics);
+  const painter = observed(createDemoPainter(), opts);
   const routes = new Map<ImageOp, ImageRoute | null>();
   for (const op of IMAGE_OPS) {
     let found: ImageRoute | null = null;
@@ -72,19 +82,28 @@ export function createImageBackend(config: Config, file: ImagesFile, opts: { dem
 }
 
 /**
- * The adapter with its failures counted (wanxiang_upstream_errors_total{service="image"}): every image operation of
- * every tool runs through an adapter made here. A run the caller aborted (task canceled, worker stopping) is not counted.
+ * The adapter with its failures counted (wanxiang_upstream_errors_total{service="image"}) and each call's outcome and
+ * duration recorded for the console (`image:<vendor>`): every image operation of every tool runs through an adapter
+ * made here. A run the caller aborted (task canceled, worker stopping) is neither a failure nor a latency.
  */
-function countFailures(adapter: ImageAdapter, metrics: Pick<AppMetrics, 'upstreamError'> | undefined): ImageAdapter {
-  if (!metrics) return adapter;
+function observed(adapter: ImageAdapter, opts: { metrics?: Pick<AppMetrics, 'upstreamError'>; calls?: ImageCallRecorder }): ImageAdapter {
+  const { metrics, calls } = opts;
+  if (!metrics && !calls) return adapter;
+  const key = `image:${adapter.vendor}`;
   return {
     vendor: adapter.vendor,
     supports: (op) => adapter.supports(op),
     async run(job, ctx) {
+      const started = Date.now();
       try {
-        return await adapter.run(job, ctx);
+        const out = await adapter.run(job, ctx);
+        calls?.ok(key, Date.now() - started);
+        return out;
       } catch (err) {
-        if (!ctx.signal.aborted) metrics.upstreamError('image', adapter.vendor, err instanceof ImageError ? err.reason : 'other');
+        if (!ctx.signal.aborted) {
+          metrics?.upstreamError('image', adapter.vendor, err instanceof ImageError ? err.reason : 'other');
+          calls?.failed(key);
+        }
         throw err;
       }
     },

@@ -53,7 +53,8 @@ export function vendorItem(ctx: VendorsContext, entry: VendorEntry): AdminVendor
     testable: entry.probe !== null,
     updatedAt: saved ? saved.updatedAt.toISOString() : null,
     updatedBy: saved?.updatedBy ?? null,
-    stats: ctx.vendorCalls.summary(entry.id),
+    // Image vendors' calls are kept apart from the same company's chat calls (a picture takes far longer than a token).
+    stats: ctx.vendorCalls.summary(entry.kind === 'image' ? `image:${entry.id}` : entry.id),
   };
 }
 
