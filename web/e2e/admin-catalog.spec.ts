@@ -23,6 +23,7 @@ test.beforeAll(async ({ playwright }, info) => {
 test.afterAll(async ({ playwright }, info) => {
   const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   await api.delete('/api/admin/catalog/tiers', { headers: { token: admin.token } });
+  await api.delete('/api/admin/catalog/tools', { headers: { token: admin.token } });
   await api.dispose();
 });
 
@@ -78,4 +79,20 @@ test('a tier count edited in the grid reaches the user at once; 恢复文件默�
   await page.goto('/admin/catalog/tiers');
   await expect(page.getByTestId('tiers-grid')).toBeVisible();
   await screenshot(page, 'admin-catalog-tiers-tablet');
+});
+
+test('a tool switched off in the console shows 已暂停 on its page with the run button off', async ({ browser, playwright }, info) => {
+  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL, extraHTTPHeaders: { token: admin.token } });
+  try {
+    const tools = (await (await api.get('/api/admin/catalog/tools')).json()) as { data: { version: number } };
+    const off = await api.put('/api/admin/catalog/tools', { data: { content: { tools: { aiNaming: { enabled: false } } }, version: tools.data.version } });
+    expect(((await off.json()) as { code: number }).code).toBe(200);
+    const page = await pageAs(browser, user, '/aiGenerate/aiNaming');
+    await expect(page.getByTestId('tool-disabled')).toContainText('该工具已暂停使用');
+    await expect(page.getByTestId('tool-submit')).toBeDisabled();
+    await screenshot(page, 'tool-switched-off');
+  } finally {
+    await api.delete('/api/admin/catalog/tools');
+    await api.dispose();
+  }
 });

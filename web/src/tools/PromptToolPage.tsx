@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Result, Tabs } from 'antd';
+import { Alert, App, Result, Tabs } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type ToolExample, type ToolSpec } from '@wanxiang/contract';
 import { exportToolRun, toolRunStream, type ToolExportFormat, type ToolRunItem } from '../api/tools';
@@ -14,6 +14,7 @@ import { applyExample, prefilledValues, prefillFromQuery, toInputs, validateValu
 import { ModelSwitch } from './ModelSwitch';
 import { handleRunRefusal } from './refusals';
 import { toolOfPath as toolOf } from './tool-location';
+import { useToolSpec } from './useToolSpec';
 import { ToolForm } from './ToolForm';
 import { ToolGates } from './ToolGates';
 import { ToolHeader } from './ToolHeader';
@@ -40,7 +41,9 @@ interface RunRequest {
   model: string;
 }
 
-function PromptToolView({ tool }: { tool: ToolSpec }) {
+function PromptToolView({ tool: bundled }: { tool: ToolSpec }) {
+  // The operator's settings over the bundled entry (console 目录配置 → tools): the price shown is the one charged.
+  const { tool, disabled } = useToolSpec(bundled);
   const { message } = App.useApp();
   const mobile = useIsMobile();
   const loggedIn = useUserStore((s) => !!s.user);
@@ -165,8 +168,10 @@ function PromptToolView({ tool }: { tool: ToolSpec }) {
     <div className={`${styles.page}${mobile ? ` ${styles.mobile}` : ''}`} data-testid="prompt-tool-page" data-tool={tool.id}>
       <section className={styles.formPane}>
         <ToolHeader tool={tool} />
+        {disabled && <Alert type="warning" showIcon message={MSG.toolDisabled} data-testid="tool-disabled" />}
         <ToolForm
           tool={tool}
+          disabled={disabled}
           values={values}
           errors={errors}
           onChange={change}

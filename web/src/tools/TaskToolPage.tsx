@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { musicFormExtra } from '../features/music';
-import { App, Result } from 'antd';
+import { Alert, App, Result } from 'antd';
 import { useLocation } from 'react-router';
 import { MSG, type ToolExample, type ToolSpec } from '@wanxiang/contract';
 import { RequestError } from '../api/request';
@@ -13,6 +13,7 @@ import { applyExample, prefilledValues, toInputs, validateValues, type FormError
 import { PointsSwitch } from './PointsSwitch';
 import { TaskListPane } from './TaskListPane';
 import { toolOfPath } from './tool-location';
+import { useToolSpec } from './useToolSpec';
 import { ToolForm } from './ToolForm';
 import { ToolGates } from './ToolGates';
 import { ToolHeader } from './ToolHeader';
@@ -32,7 +33,9 @@ export default function TaskToolPage() {
   return <TaskToolView key={tool.id} tool={tool} />;
 }
 
-function TaskToolView({ tool }: { tool: ToolSpec }) {
+function TaskToolView({ tool: bundled }: { tool: ToolSpec }) {
+  // The operator's settings over the bundled entry (console 目录配置 → tools): the price shown is the one charged.
+  const { tool, disabled } = useToolSpec(bundled);
   const { message } = App.useApp();
   const mobile = useIsMobile();
   const loggedIn = useUserStore((s) => !!s.user);
@@ -78,8 +81,10 @@ function TaskToolView({ tool }: { tool: ToolSpec }) {
     <div className={`${styles.page}${mobile ? ` ${styles.mobile}` : ''}`} data-testid="task-tool-page" data-tool={tool.id}>
       <section className={styles.formPane}>
         <ToolHeader tool={tool} />
+        {disabled && <Alert type="warning" showIcon message={MSG.toolDisabled} data-testid="tool-disabled" />}
         <ToolForm
           tool={tool}
+          disabled={disabled}
           values={values}
           errors={errors}
           onChange={change}

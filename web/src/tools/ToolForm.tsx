@@ -24,6 +24,8 @@ export interface ToolFormProps {
   /** The model switch (prompt tools with modelSwitch), rendered above the submit button. */
   extra?: React.ReactNode;
   submitText?: string;
+  /** The operator switched the tool off: the form shows, its submit does not run. */
+  disabled?: boolean;
   /** Mask fields hand the page their export-and-upload, which it runs on submit. */
   registerFlush?: (name: string, flush: MaskFlush | null) => void;
 }
@@ -32,7 +34,7 @@ export interface ToolFormProps {
  * A tool's form, drawn from its fields as data (text, textarea, select, radio, number, switch, date,
  * file, image; for the image tools mask, style, size and consent from web/src/tools/fields/).
  */
-export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, busy, onUploading, extra, submitText, registerFlush }: ToolFormProps) {
+export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, busy, onUploading, extra, submitText, disabled, registerFlush }: ToolFormProps) {
   const hidden = hiddenUploadFields(tool.fields, values);
   return (
     <form
@@ -40,7 +42,7 @@ export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, 
       data-testid="tool-form"
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit();
+        if (!disabled) onSubmit();
       }}
     >
       {tool.fields.map((f) => (
@@ -85,7 +87,7 @@ export function ToolForm({ tool, values, errors, onChange, onExample, onSubmit, 
         </div>
       )}
       {extra}
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="tool-submit">
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={disabled} data-testid="tool-submit">
         {busy ? MSG.toolFormGenerating : (submitText ?? MSG.toolFormSubmit)}
       </Button>
     </form>
