@@ -124,6 +124,34 @@ describe.each(kinds)('key-value store (%s)', (_kind, open) => {
     expect(await kv.incr('b', 10)).toBe(1);
   });
 
+  it('logs: appended entries read back after an id, in order, in pages; trimmed to about maxLen; lapsing as a whole', async () => {
+    const limits = { maxLen: 1000, ttlSec: 0.4 };
+    expect(await kv.logRange('log1', 0, 10)).toBeNull();
+    for (let id = 1; id <= 120; id++) await kv.logAppend('log1', id, `event ${id}`, limits);
+    const after30 = await kv.logRange('log1', 30, 1000);
+    expect(after30!.map((e) => e.id)).toEqual(Array.from({ length: 90 }, (_, i) => 31 + i));
+    expect(after30![0]!.value).toBe('event 31');
+    expect((await kv.logRange('log1', 0, 5))!.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await kv.logRange('log1', 120, 10)).toEqual([]);
+    // An id not above the last one is refused, and the log is as it was.
+    await expect(kv.logAppend('log1', 120, 'again', limits)).rejects.toThrow();
+    expect((await kv.logRange('log1', 119, 10))!.map((e) => e.value)).toEqual(['event 120']);
+    // Each append moves the lapse time on; left alone, the whole log lapses.
+    await sleep(250);
+    await kv.logAppend('log1', 121, 'event 121', limits);
+    await sleep(250);
+    expect((await kv.logRange('log1', 120, 10))!.map((e) => e.id)).toEqual([121]);
+    await sleep(300);
+    expect(await kv.logRange('log1', 0, 10)).toBeNull();
+    // Bounded: the oldest entries go (Redis trims whole nodes, so "about": never fewer than maxLen are kept).
+    for (let id = 1; id <= 600; id++) await kv.logAppend('log2', id, 'x'.repeat(10), { maxLen: 100, ttlSec: 5 });
+    const kept = (await kv.logRange('log2', 0, 1000))!;
+    expect(kept.at(-1)!.id).toBe(600);
+    expect(kept.length).toBeGreaterThanOrEqual(100);
+    expect(kept.length).toBeLessThan(600);
+    expect(kept[0]!.id).toBe(601 - kept.length);
+  });
+
   it('delivers published messages to each subscriber of the channel until it unsubscribes', async () => {
     const a: string[] = [];
     const b: string[] = [];

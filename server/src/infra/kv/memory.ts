@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { slotGroup, type KeyValueStore } from './types';
+import { slotGroup, type KeyValueStore, type LogEntry } from './types';
 
 interface Entry {
   value: string;
@@ -41,9 +41,21 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
     return set;
   };
 
+  // Append-only logs: their entries, oldest first, and when the whole log lapses.
+  const logs = new Map<string, { entries: LogEntry[]; expiresAt: number }>();
+  const liveLog = (key: string) => {
+    const log = logs.get(key);
+    if (log && log.expiresAt <= now()) {
+      logs.delete(key);
+      return undefined;
+    }
+    return log;
+  };
+
   const sweep = setInterval(() => {
     const t = now();
     for (const [k, e] of map) if (e.expiresAt <= t) map.delete(k);
+    for (const [k, l] of logs) if (l.expiresAt <= t) logs.delete(k);
     for (const k of [...slots.keys()]) if (liveSlots(k).size === 0) slots.delete(k);
   }, opts.sweepEveryMs ?? 30_000);
   // A sweep timer alone must not keep the process (or a test worker) alive.
@@ -114,8 +126,32 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): KeyValueStore 
       set?.delete(member);
       if (set?.size === 0) slots.delete(key);
     },
+    async logAppend(key, id, value, limits) {
+      let log = liveLog(key);
+      if (!log) logs.set(key, (log = { entries: [], expiresAt: 0 }));
+      const last = log.entries.at(-1);
+      // Like XADD: an id not above the last one is refused.
+      if (last && id <= last.id) throw new Error(`kv: log ${key} already holds id ${last.id}`);
+      log.entries.push({ id, value });
+      if (log.entries.length > limits.maxLen) log.entries.splice(0, log.entries.length - limits.maxLen);
+      log.expiresAt = now() + limits.ttlSec * 1000;
+    },
+    async logRange(key, afterId, count) {
+      const log = liveLog(key);
+      if (!log) return null;
+      // Ids grow by one from where the log was trimmed: find the first above afterId by a search.
+      let lo = 0;
+      let hi = log.entries.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (log.entries[mid]!.id <= afterId) lo = mid + 1;
+        else hi = mid;
+      }
+      return log.entries.slice(lo, lo + count);
+    },
     async close() {
       clearInterval(sweep);
+      logs.clear();
       map.clear();
       slots.clear();
       bus.removeAllListeners();

@@ -159,6 +159,23 @@ export async function createRedisStore(url: string, prefix: string, opts: RedisS
     async slotFree(key, member) {
       await redis.zrem(prefix + key, member);
     },
+    async logAppend(key, id, value, limits) {
+      // One round trip (auto-pipelined): the entry, then the log's lapse time moved on.
+      const [added] = (await redis
+        .multi()
+        .xadd(prefix + key, 'MAXLEN', '~', limits.maxLen, `0-${id}`, 'v', value)
+        .pexpire(prefix + key, ms(limits.ttlSec))
+        .exec()) ?? [[new Error('kv: log append not run'), null]];
+      if (added?.[0]) throw added[0];
+    },
+    async logRange(key, afterId, count) {
+      const res = await redis.multi().exists(prefix + key).xrange(prefix + key, `(0-${afterId}`, '+', 'COUNT', count).exec();
+      if (!res) throw new Error('kv: log range not run');
+      const [[existsErr, exists], [rangeErr, range]] = res as [[Error | null, number], [Error | null, [string, string[]][]]];
+      if (existsErr || rangeErr) throw existsErr ?? rangeErr;
+      if (!exists) return null;
+      return range.map(([entryId, fields]) => ({ id: Number(entryId.slice(entryId.indexOf('-') + 1)), value: fields[1] ?? '' }));
+    },
     async close() {
       handlers.clear();
       await subscriber?.quit().catch(() => subscriber?.disconnect());

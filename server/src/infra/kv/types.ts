@@ -29,7 +29,22 @@ export interface KeyValueStore {
   slotKeep(key: string, member: string, ttlSec: number): Promise<void>;
   /** Give a slot back. */
   slotFree(key: string, member: string): Promise<void>;
+  /**
+   * Append-only logs (an answer's events, for re-attaching readers: streaming/answer-log.ts). Add
+   * entry `id` (a positive integer, larger than the log's last) to the log at `key`, keep at most
+   * about `maxLen` newest entries, and let the whole log lapse `ttlSec` after this append.
+   * Redis: a stream (XADD with the explicit id `0-<id>`, MAXLEN ~); memory: an array.
+   */
+  logAppend(key: string, id: number, value: string, limits: { maxLen: number; ttlSec: number }): Promise<void>;
+  /** Up to `count` entries of the log at `key` with ids above `afterId`, oldest first; null when there is no such log (never made, or lapsed). */
+  logRange(key: string, afterId: number, count: number): Promise<LogEntry[] | null>;
   close(): Promise<void>;
+}
+
+/** One entry of an append-only log (logAppend). */
+export interface LogEntry {
+  id: number;
+  value: string;
 }
 
 /** The start-rate window `admit` counts a hit on. */
