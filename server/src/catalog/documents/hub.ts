@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogDocumentName } from '@wanxiang/contract';
 import type { Database } from '../../db/client';
+import { ChangeWatcher } from '../../infra/change-watch';
 import type { KeyValueStore } from '../../infra/kv';
 import { readDocumentFile, type DocumentFilesConfig } from './files';
 import { selectDocumentRows, selectMaxVersion, type CatalogDocumentRow } from './store';
@@ -17,21 +18,26 @@ export interface CatalogDocumentsOptions {
 
 /**
  * This process's view of the operator documents saved in the console (table catalog_documents). It keeps the rows it
- * has loaded and the highest version among them; `refresh` loads the rows saved since, and `watch` calls it when a
- * save is announced on the shared store and, as a fallback (a lost message, a Redis outage, no Redis at all across
- * machines), whenever a poll of max(version) finds a newer one. Values built from the documents (LiveValue) rebuild
+ * has loaded; the shared ChangeWatcher (infra/change-watch.ts) loads the rows saved since, when a save is announced on
+ * the shared store and, as a fallback, whenever a poll of max(version) finds a newer one. Values built from the documents (LiveValue) rebuild
  * when `generation` moves.
  */
 export class CatalogDocuments {
   private readonly rows = new Map<string, CatalogDocumentRow>();
-  private seen = 0;
   private gen = 0;
   private readonly listeners = new Set<() => void>();
-  /** The refreshes run one after another; `queued` is the next one not started yet, which new callers share. */
-  private chain: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
+  private readonly changes: ChangeWatcher;
 
-  constructor(private readonly opts: CatalogDocumentsOptions) {}
+  constructor(private readonly opts: CatalogDocumentsOptions) {
+    this.changes = new ChangeWatcher({
+      kv: opts.kv,
+      channel: CATALOG_CHANGED_CHANNEL,
+      what: 'catalog',
+      log: opts.log,
+      latest: () => selectMaxVersion(opts.database.db),
+      load: (since) => this.load(since),
+    });
+  }
 
   /** Open the view with every saved row loaded, so the first request already sees the console's documents. */
   static async open(opts: CatalogDocumentsOptions): Promise<CatalogDocuments> {
@@ -51,7 +57,7 @@ export class CatalogDocuments {
 
   /** The highest version this process has loaded. */
   get loadedVersion(): number {
-    return this.seen;
+    return this.changes.loadedVersion;
   }
 
   /** The saved content of a document, or undefined while its file is in force. */
@@ -88,28 +94,22 @@ export class CatalogDocuments {
 
   /** Load the rows saved since the last load. Concurrent callers share a load that has not started yet. */
   refresh(): Promise<void> {
-    if (this.queued) return this.queued;
-    const next = this.chain.then(() => {
-      this.queued = null;
-      return this.load();
-    });
-    this.queued = next;
-    this.chain = next.catch(() => undefined);
-    return next;
+    return this.changes.refresh();
   }
 
-  private async load(): Promise<void> {
-    const fresh = await selectDocumentRows(this.opts.database.db, this.seen);
+  private async load(since: number): Promise<number> {
+    const fresh = await selectDocumentRows(this.opts.database.db, since);
     let changed = false;
+    let newest = since;
     for (const row of fresh) {
       const had = this.rows.get(row.name);
       if (!had || had.version < row.version) {
         this.rows.set(row.name, row);
         changed = true;
       }
-      this.seen = Math.max(this.seen, row.version);
+      newest = Math.max(newest, row.version);
     }
-    if (!changed) return;
+    if (!changed) return newest;
     this.gen += 1;
     this.opts.log.info({ documents: fresh.map((r) => `${r.name}@${r.version}`) }, 'catalog documents reloaded');
     for (const listener of this.listeners) {
@@ -119,49 +119,19 @@ export class CatalogDocuments {
         this.opts.log.error({ err }, 'catalog document listener failed');
       }
     }
+    return newest;
   }
 
   /** Tell every process (this one included) that a document changed. Best effort: the poll still finds it. */
-  async announce(version: number): Promise<void> {
-    await this.opts.kv.publish(CATALOG_CHANGED_CHANNEL, String(version)).catch((err: unknown) => {
-      this.opts.log.warn({ err }, 'catalog change not announced on the shared store; other processes find it by polling');
-    });
+  announce(version: number): Promise<void> {
+    return this.changes.announce(version);
   }
 
   /**
    * Follow the other processes' saves: on their message, and every `pollMs` (0: messages only) when max(version) is
    * newer than what is loaded. Answers the stop.
    */
-  async watch(pollMs: number): Promise<() => void> {
-    const onMessage = (message: string) => {
-      if (Number(message) > this.seen) void this.refresh().catch((err: unknown) => this.opts.log.warn({ err }, 'catalog reload failed'));
-    };
-    const unsubscribe = await this.opts.kv.subscribe(CATALOG_CHANGED_CHANNEL, onMessage).catch((err: unknown) => {
-      this.opts.log.warn({ err }, 'catalog change messages unavailable; polling only');
-      return () => undefined;
-    });
-    let failing = false;
-    let busy = false;
-    const poll = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        if ((await selectMaxVersion(this.opts.database.db)) > this.seen) await this.refresh();
-        if (failing) this.opts.log.info('catalog poll works again');
-        failing = false;
-      } catch (err) {
-        // One line per outage, not one per tick.
-        if (!failing) this.opts.log.warn({ err }, 'catalog poll failed; the documents in force stay until it works again');
-        failing = true;
-      } finally {
-        busy = false;
-      }
-    };
-    const timer = pollMs > 0 ? setInterval(() => void poll(), pollMs) : null;
-    timer?.unref();
-    return () => {
-      if (timer) clearInterval(timer);
-      unsubscribe();
-    };
+  watch(pollMs: number): Promise<() => void> {
+    return this.changes.watch(pollMs);
   }
 }
