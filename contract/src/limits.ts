@@ -50,6 +50,8 @@ export const STORAGE_KEYS_SHELL = {
   keywordsState: 'keywords_state',
   searchKeywords: 'search_keywords',
   isFirst: 'isFirst',
+  /** The theme preference of this browser: system, light or dark (issue 17, comfort). */
+  themeMode: 'theme_mode',
 } as const;
 
 /** App-wide promos (docs/product/promos.md §4, §9): cookie lifetimes in days, delays in ms, and keys of the promos area. */

@@ -8,6 +8,7 @@ import 'dayjs/locale/zh-cn';
 import './stores/user';
 // Desktop-client mode, and the session parameters stripped from the address, before the router reads it.
 import './features/desktop-client/boot-now';
+import './boot/theme';
 import './layouts/global.css';
 import { App } from './App';
 import { captureKeywords } from './stores/keywords';

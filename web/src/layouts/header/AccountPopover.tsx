@@ -20,6 +20,7 @@ import { feedback } from '../../components/feedback/holder';
 import { displayName, isMember, membershipLabel, secondaryLine, vipExpiryText } from '../../features/account/user-display';
 import { useDialogs } from '../../stores/dialogs';
 import { useUserStore } from '../../stores/user';
+import { ThemeSwitch } from './ThemeSwitch';
 import { UserAvatar } from './UserAvatar';
 import styles from '../shell.module.css';
 
@@ -95,6 +96,7 @@ export function AccountPopover({ user, onClose, desktop }: { user: UserInfo; onC
         </div>
         <div className={styles.popoverVipHint}>{expiry || '60+ 模型 · 100+ 绘画媒体 · 1000+ 工具'}</div>
       </div>
+      <ThemeSwitch />
       <div className={styles.popoverLinks}>
         <Item to="/console" icon={<UserOutlined />} onClose={onClose}>
           个人中心

@@ -1,0 +1,35 @@
+/**
+ * Messages of the web app's comfort features (issue 17 part 5, docs/product/comfort.md): the theme switch, the
+ * keyboard shortcuts and their sheet, the code block copy button and Mermaid diagrams.
+ */
+export const COMFORT_MSG = {
+  themeLabel: '外观',
+  themeSystem: '跟随系统',
+  themeLight: '浅色',
+  themeDark: '深色',
+
+  shortcutsTitle: '键盘快捷键',
+  shortcutsHint: '在输入框里打字时，除 Esc 外的快捷键不会触发。',
+  shortcutNewChat: '新建对话',
+  shortcutStop: '停止回答',
+  shortcutFocusInput: '聚焦输入框',
+  shortcutSearchHistory: '搜索历史对话',
+  shortcutShowSheet: '显示快捷键列表',
+  shortcutsMenu: '快捷键',
+
+  codeCopy: '复制',
+  codeCopied: '已复制',
+  codeCopyFailed: '复制失败',
+
+  mermaidPending: '图表生成中…',
+  mermaidLoading: '图表加载中…',
+  mermaidInvalid: 'Mermaid 图表语法有误，以下为原始代码',
+
+  usageChartTitle: '近 14 天各模型用量',
+  usageChartEmpty: '近 14 天还没有对话记录',
+  pointsChartTitle: '近 30 天积分收支',
+  pointsChartIncome: '收入',
+  pointsChartExpense: '支出',
+  chartLoadingShort: '图表加载中…',
+  chartFailedShort: '图表加载失败',
+} as const;
