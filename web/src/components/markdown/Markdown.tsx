@@ -5,6 +5,7 @@ import { ensureKatexStyle } from './katex-style';
 import { mayContainMath } from './plugins';
 import 'highlight.js/styles/github.css';
 import './markdown.css';
+import './code.css';
 
 /** Finished blocks per group (see groupBlocks). */
 export const GROUP_SIZE = 16;

@@ -2,6 +2,8 @@ import { createContext, memo, useContext, type AnchorHTMLAttributes, type HTMLAt
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import type { Element, ElementContent } from 'hast';
 import { ChartBlock } from './ChartBlock';
+import { CodeBlock } from './CodeBlock';
+import { MermaidBlock } from './MermaidBlock';
 import { isFenceClosed } from './chart-option';
 import { rehypePlugins, remarkPlugins } from './plugins';
 
@@ -21,21 +23,35 @@ function textOf(nodes: readonly ElementContent[]): string {
   return nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? textOf(n.children) : '')).join('');
 }
 
-/** A fenced block whose language is `echarts` (the chart model's answers) becomes a chart. */
-function chartCode(node: Element | undefined): Element | undefined {
+/** The `code` element of a fenced block and its language (`language-xxx` class), if any. */
+function fencedCode(node: Element | undefined): { code: Element; lang: string | undefined } | undefined {
   const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
-  const cls = code?.properties.className;
-  return Array.isArray(cls) && cls.includes('language-echarts') ? code : undefined;
+  if (!code) return undefined;
+  const cls = code.properties.className;
+  const langClass = Array.isArray(cls) ? cls.find((c): c is string => typeof c === 'string' && c.startsWith('language-')) : undefined;
+  return { code, lang: langClass?.slice('language-'.length) };
 }
 
+/**
+ * Fenced blocks: `echarts` becomes a chart (the chart model's answers), `mermaid` a diagram, any other code
+ * gets a copy button. Charts and diagrams wait for their closing fence before they are drawn.
+ */
 function Pre({ node, children, ...rest }: HTMLAttributes<HTMLPreElement> & ExtraProps) {
   const source = useContext(BlockSource);
-  const code = chartCode(node);
-  if (!code) return <pre {...rest}>{children}</pre>;
+  const fenced = fencedCode(node);
+  if (!fenced) return <pre {...rest}>{children}</pre>;
+  const text = textOf(fenced.code.children);
+  if (fenced.lang !== 'echarts' && fenced.lang !== 'mermaid') {
+    return (
+      <CodeBlock code={text.replace(/\n$/, '')} {...rest}>
+        {children}
+      </CodeBlock>
+    );
+  }
   const start = node?.position?.start.offset;
   const end = node?.position?.end.offset;
   const complete = start !== undefined && end !== undefined && isFenceClosed(source.slice(start, end));
-  return <ChartBlock source={textOf(code.children)} complete={complete} />;
+  return fenced.lang === 'echarts' ? <ChartBlock source={text} complete={complete} /> : <MermaidBlock source={text.replace(/\n$/, '')} complete={complete} />;
 }
 
 const components: Components = { a: Link, pre: Pre };
