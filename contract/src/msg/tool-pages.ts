@@ -64,4 +64,10 @@ export const TOOL_PAGES_MSG = {
   taskPageFailedDefault: '任务失败，次数已退回',
   taskPageLoadFailed: '加载失败',
   taskPageAiNote: '内容由AI生成，已添加AI生成标识',
+
+  // Tool grids (/function, /AIApply, the hubs): the operator's settings over each card
+  /** A card's tag for a tool the operator switched off (its page says toolDisabled). */
+  toolCardPaused: '已暂停',
+  /** A card's points price in force (the console's price over the bundled one). */
+  toolCardPoints: (points: number) => `${points} 积分/次`,
 } as const;

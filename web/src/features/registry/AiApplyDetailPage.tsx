@@ -1,7 +1,9 @@
-import { Button, Empty, Tag } from 'antd';
-import { toolById } from '@wanxiang/contract';
+import { Alert, Button, Empty, Tag } from 'antd';
+import { MSG, toolById } from '@wanxiang/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useToolSettings } from '../../stores/tool-settings';
 import { optionLabel, prefillFromQuery, prefillSearch } from '../../tools/form-values';
+import { useToolSettingsRefresh } from '../../tools/useToolSpec';
 import { InfoLayout } from '../info/InfoLayout';
 import { GROUP_LABELS, SCENARIO_LABELS, T } from './texts';
 import styles from './registry.module.css';
@@ -21,6 +23,9 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const tool = toolById(params.get('id') ?? '');
+  // The console may have switched the app off: say so and keep the start button off, as its page does.
+  useToolSettingsRefresh();
+  const paused = useToolSettings((s) => (tool ? s.tools[tool.id]?.enabled === false : false));
   if (!tool || tool.kind === 'page') {
     return (
       <InfoLayout title={title ?? '应用详情'}>
@@ -38,6 +43,7 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
   const startPath = `${tool.paths[0]!}${prefillSearch(tool.fields, given)}`;
   return (
     <InfoLayout title={`${tool.icon} ${tool.title}`} lead={tool.description}>
+      {paused && <Alert type="warning" showIcon message={MSG.toolDisabled} data-testid="tool-disabled" />}
       <section className={styles.panel} data-testid="apply-detail">
         <div className={styles.spread}>
           <div className={styles.row}>
@@ -47,7 +53,7 @@ export default function AiApplyDetailPage({ title }: { title?: string }) {
             ))}
             {tool.modelSwitch && <Tag color="purple">可切换模型</Tag>}
           </div>
-          <Button type="primary" onClick={() => navigate(startPath)} data-testid="apply-start">
+          <Button type="primary" disabled={paused} onClick={() => navigate(startPath)} data-testid="apply-start">
             {T.open}
           </Button>
         </div>
