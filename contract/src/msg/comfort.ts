@@ -16,6 +16,10 @@ export const COMFORT_MSG = {
   shortcutSearchHistory: '搜索历史对话',
   shortcutShowSheet: '显示快捷键列表',
   shortcutsMenu: '快捷键',
+  historySearchPlaceholder: '搜索历史对话标题',
+  historySearchEmpty: '没有找到相关对话',
+  historySearchFailed: '搜索失败，请稍后再试',
+  historySearchHint: '↑↓ 选择，Enter 打开',
 
   codeCopy: '复制',
   codeCopied: '已复制',

@@ -17,6 +17,7 @@ import { DownloadDialog } from '../features/info/DownloadDialog';
 import { DesktopClientLayer } from '../features/desktop-client/DesktopClientLayer';
 import { PayQrDialog } from '../features/vip/PayQrDialog';
 import { FallbackGates } from '../tools/FallbackGates';
+import { ShortcutSheet } from '../features/shortcuts/ShortcutSheet';
 /**
  * Dialogs, floating icons and timers that belong to the whole app (docs/product/shell-and-navigation.md §2, §4), mounted once
  * by AppShell. Each area adds its component here with one line; each component decides itself
@@ -44,6 +45,7 @@ export function GlobalOverlays() {
       <DesktopClientLayer />
       <PayQrDialog />
       <FallbackGates />
+      <ShortcutSheet />
     </>
   );
 }

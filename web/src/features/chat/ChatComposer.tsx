@@ -1,5 +1,5 @@
-import { forwardRef, useImperativeHandle, useState } from 'react';
-import { Button } from 'antd';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { Button, type GetRef } from 'antd';
 import { Sender } from '@ant-design/x';
 import { PauseCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@wanxiang/contract';
@@ -16,6 +16,8 @@ export interface ChatComposerHandle {
   setText(text: string): void;
   /** Empty the input if it still holds `text` (a question sent a moment later). */
   clearIf(text: string): void;
+  /** Put the caret in the input (the focus-input shortcut). */
+  focus(): void;
 }
 
 export interface ChatComposerProps {
@@ -41,7 +43,12 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
   const [text, setText] = useState('');
   const sendKeyMode = useConfigStore(selectSendKeyMode);
   useLeaveGuard(sending);
-  useImperativeHandle(ref, () => ({ setText, clearIf: (t) => setText((cur) => (cur.trim() === t.trim() ? '' : cur)) }), []);
+  const sender = useRef<GetRef<typeof Sender>>(null);
+  useImperativeHandle(
+    ref,
+    () => ({ setText, clearIf: (t) => setText((cur) => (cur.trim() === t.trim() ? '' : cur)), focus: () => sender.current?.focus() }),
+    [],
+  );
 
   return (
     <div className={`${styles.composer} ${mobile ? styles.composerMobile : ''}`} data-testid="chat-composer">
@@ -55,6 +62,7 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
       <ChatToolbar />
       <AttachmentChips disabled={sending} />
       <Sender
+        ref={sender}
         className={styles.sender}
         // Mobile: the plus panel of shortcuts inside the pill-shaped input (docs/product/chat.md §2).
         prefix={mobile ? <MobilePlus disabled={sending} /> : undefined}

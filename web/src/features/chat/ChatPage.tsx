@@ -22,6 +22,7 @@ import { BATTLE_MODEL_KEY } from '../battle/battle-rules';
 import { useChatSender } from './useChatSender';
 import { PersonaHeader } from '../personas/PersonaHeader';
 import { ChatToolContext, type ChatToolApi } from './toolbar/chat-tool-context';
+import { ChatShortcuts } from '../shortcuts/ChatShortcuts';
 import { isBottomType, openChatTool } from './toolbar/tool-bus';
 import styles from './chat.module.css';
 
@@ -69,6 +70,7 @@ function ChatScreen() {
   const composer = useRef<ChatComposerHandle>(null);
   const restoreInput = useCallback((text: string) => composer.current?.setText(text), []);
   const clearInputIf = useCallback((text: string) => composer.current?.clearIf(text), []);
+  const focusInput = useCallback(() => composer.current?.focus(), []);
   const { send, stop } = useChatSender(modelKey, model, restoreInput, clearInputIf);
 
   const toolApi = useMemo<ChatToolApi>(
@@ -160,6 +162,7 @@ function ChatScreen() {
           <div className={styles.disclaimer}>{MSG.aiDisclaimer}</div>
         </section>
         <ChatModelMenus current={modelKey} mobile={mobile} />
+        <ChatShortcuts sending={sending} onNew={newChat} onStop={stop} onFocusInput={focusInput} onOpenRecord={loggedIn ? onOpenRecord : undefined} />
         {mobile && <MobileChatActions onNew={newChat} onHistory={loggedIn ? () => setHistoryOpen(true) : undefined} />}
         {mobile && (
           <Drawer open={historyOpen} onClose={() => setHistoryOpen(false)} placement="left" size="80vw" title={null} closable={false}>
