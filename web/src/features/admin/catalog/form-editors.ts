@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { CatalogDocumentName } from '@wanxiang/contract';
+import type { FormEditorProps } from './editor-props';
+import { isModelsContent } from './models-form';
+import { ModelsEditor } from './ModelsEditor';
+import { isShopContent } from './shop-form';
+import { ShopEditor } from './ShopEditor';
+import { isTiersContent } from './tiers-grid';
+import { TiersGrid } from './TiersGrid';
+import { isToolsContent } from './tools-form';
+import { ToolsEditor } from './ToolsEditor';
+
+/** A document's form editor and the test of the content shape it edits (other content opens in 高级 only). */
+export interface FormEditor {
+  accepts: (content: unknown) => boolean;
+  Editor: ComponentType<FormEditorProps<unknown>>;
+}
+
+const editor = <T>(accepts: (c: unknown) => c is T, Editor: ComponentType<FormEditorProps<T>>): FormEditor => ({
+  accepts,
+  Editor: Editor as unknown as ComponentType<FormEditorProps<unknown>>,
+});
+
+/** The documents with a form; the others are edited as JSON. */
+export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
+  models: editor(isModelsContent, ModelsEditor),
+  tiers: editor(isTiersContent, TiersGrid),
+  tools: editor(isToolsContent, ToolsEditor),
+  shop: editor(isShopContent, ShopEditor),
+};
