@@ -1,21 +1,35 @@
-import { useState } from 'react';
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ADMIN_MODERATION_MSG as M, ADMIN_PAGE_SIZE_DEFAULT, MOD_REPORT_STATUSES, type ModChatReportItem, type ModReportStatus } from '@wanxiang/contract';
+import { Tag, Typography } from 'antd';
+import { ADMIN_MODERATION_MSG as M, MOD_REPORT_STATUSES, type ModChatReportItem, type ModReportStatus } from '@wanxiang/contract';
 import { modChatReports, modDecideChat } from '../../../api/admin-moderation';
 import { formatTime } from '../format';
-import { useLoad } from '../useLoad';
 import { chatReportActions, modUserLabel } from './moderation-view';
-import { QueueFrame } from './QueueFrame';
-import { ReasonModal } from './ReasonModal';
+import { ModerationQueue, type QueueConfig, type RowAction } from './ModerationQueue';
 
-/** 对话举报: each reported reply as the reporter saw it; dismiss or confirm a violation, with an optional note. */
-export function ChatReportQueue() {
-  const [status, setStatus] = useState<ModReportStatus>('open');
-  const [page, setPage] = useState(1);
-  const [deciding, setDeciding] = useState<{ item: ModChatReportItem; confirm: boolean } | null>(null);
-  const { data, loading, error, reload } = useLoad(`chats:${status}:${page}`, (signal) => modChatReports({ status, page, size: ADMIN_PAGE_SIZE_DEFAULT }, { signal }));
+/** Dismiss or confirm a reported reply, each with an optional note. */
+function decide(r: ModChatReportItem, confirm: boolean): RowAction {
+  return {
+    key: confirm ? 'confirm' : 'dismiss',
+    label: confirm ? M.modConfirm : M.modDismiss,
+    testId: `chat-${confirm ? 'confirm' : 'dismiss'}-${r.id}`,
+    danger: confirm,
+    ask: {
+      title: confirm ? M.modConfirmTitle : M.modDismissTitle,
+      required: false,
+      danger: confirm,
+      invalidText: M.modNoteInvalid,
+      doneText: confirm ? M.modChatConfirmed : M.modChatDismissed,
+      submit: (note) => modDecideChat(r.id, confirm, note),
+    },
+  };
+}
 
-  const columns: TableColumnsType<ModChatReportItem> = [
+const CHAT_REPORTS: QueueConfig<ModChatReportItem, ModReportStatus> = {
+  name: 'chats',
+  statuses: MOD_REPORT_STATUSES,
+  statusNames: M.modReportStatusNames,
+  initialStatus: 'open',
+  load: modChatReports,
+  columns: [
     {
       title: M.modReplyOf,
       render: (_v, r) => (
@@ -42,59 +56,11 @@ export function ChatReportQueue() {
       ),
     },
     { title: M.modCreatedAt, dataIndex: 'createdAt', width: 170, responsive: ['lg'], render: (v: string) => formatTime(v) },
-    {
-      title: M.modActions,
-      width: 150,
-      render: (_v, r) =>
-        chatReportActions(r.status).length > 0 ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setDeciding({ item: r, confirm: false })} data-testid={`chat-dismiss-${r.id}`}>
-              {M.modDismiss}
-            </Button>
-            <Button type="link" size="small" danger onClick={() => setDeciding({ item: r, confirm: true })} data-testid={`chat-confirm-${r.id}`}>
-              {M.modConfirm}
-            </Button>
-          </Space>
-        ) : null,
-    },
-  ];
+  ],
+  actions: (r) => chatReportActions(r.status).map((a) => decide(r, a === 'confirm')),
+};
 
-  return (
-    <QueueFrame
-      statuses={MOD_REPORT_STATUSES}
-      names={M.modReportStatusNames}
-      status={status}
-      onStatus={(s) => {
-        setStatus(s);
-        setPage(1);
-      }}
-      error={error}
-      reload={reload}
-    >
-      <Table<ModChatReportItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={loading}
-        locale={{ emptyText: M.modEmpty }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: ADMIN_PAGE_SIZE_DEFAULT, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-      />
-      {deciding && (
-        <ReasonModal
-          title={deciding.confirm ? M.modConfirmTitle : M.modDismissTitle}
-          required={false}
-          danger={deciding.confirm}
-          invalidText={M.modNoteInvalid}
-          doneText={deciding.confirm ? M.modChatConfirmed : M.modChatDismissed}
-          onSubmit={(note) => modDecideChat(deciding.item.id, deciding.confirm, note)}
-          onClose={() => setDeciding(null)}
-          onDone={() => {
-            setDeciding(null);
-            reload();
-          }}
-        />
-      )}
-    </QueueFrame>
-  );
+/** 对话举报: each reported reply as the reporter saw it; dismiss or confirm a violation, with an optional note. */
+export function ChatReportQueue() {
+  return <ModerationQueue config={CHAT_REPORTS} />;
 }

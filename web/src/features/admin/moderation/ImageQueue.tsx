@@ -1,26 +1,20 @@
-import { useState } from 'react';
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ADMIN_MODERATION_MSG as M, ADMIN_PAGE_SIZE_DEFAULT, MOD_IMAGE_STATUSES, type ModImageItem, type ModImageStatus } from '@wanxiang/contract';
+import { Tag, Typography } from 'antd';
+import { ADMIN_MODERATION_MSG as M, MOD_IMAGE_STATUSES, type ModImageItem, type ModImageStatus } from '@wanxiang/contract';
 import { modDecideImage, modImages } from '../../../api/admin-moderation';
 import { formatTime } from '../format';
-import { useLoad } from '../useLoad';
 import { imageActions, modUserLabel } from './moderation-view';
+import { ModerationQueue, type QueueConfig } from './ModerationQueue';
 import { ProtectedThumb } from './ProtectedThumb';
-import { QueueFrame } from './QueueFrame';
-import { ReasonModal } from './ReasonModal';
-import { useModAction } from './useModAction';
 
 const COLORS: Record<ModImageStatus, string> = { listed: 'green', hidden: 'orange', taken_down: 'red' };
 
-/** 作品广场: published pictures by status, as thumbnails; take down with a reason (its author sees it) or restore. */
-export function ImageQueue() {
-  const [status, setStatus] = useState<ModImageStatus>('listed');
-  const [page, setPage] = useState(1);
-  const [takingDown, setTakingDown] = useState<ModImageItem | null>(null);
-  const { data, loading, error, reload } = useLoad(`images:${status}:${page}`, (signal) => modImages({ status, page, size: ADMIN_PAGE_SIZE_DEFAULT }, { signal }));
-  const { busy, act } = useModAction(reload);
-
-  const columns: TableColumnsType<ModImageItem> = [
+const IMAGES: QueueConfig<ModImageItem, ModImageStatus> = {
+  name: 'images',
+  statuses: MOD_IMAGE_STATUSES,
+  statusNames: M.modImageStatusNames,
+  initialStatus: 'listed',
+  load: modImages,
+  columns: [
     { title: M.modContent, width: 120, render: (_v, p) => <ProtectedThumb thumbUrl={p.thumbUrl} imageUrl={p.imageUrl} alt={p.title} /> },
     {
       title: M.modStatus,
@@ -36,63 +30,29 @@ export function ImageQueue() {
     },
     { title: M.modAuthor, width: 150, render: (_v, p) => modUserLabel(p.author) },
     { title: M.modCreatedAt, dataIndex: 'createdAt', width: 170, responsive: ['lg'], render: (v: string) => formatTime(v) },
-    {
-      title: M.modActions,
-      width: 150,
-      render: (_v, p) => (
-        <Space size={0}>
-          {imageActions(p.status).map((a) =>
-            a === 'takedown' ? (
-              <Button key={a} type="link" size="small" danger onClick={() => setTakingDown(p)} data-testid={`image-takedown-${p.id}`}>
-                {M.modTakeDown}
-              </Button>
-            ) : (
-              <Button key={a} type="link" size="small" disabled={busy} onClick={() => void act(() => modDecideImage(p.id, { takedown: false }), M.modImageRestored)} data-testid={`image-restore-${p.id}`}>
-                {M.modRestore}
-              </Button>
-            ),
-          )}
-        </Space>
-      ),
-    },
-  ];
+  ],
+  actions: (p) =>
+    imageActions(p.status).map((a) =>
+      a === 'takedown'
+        ? {
+            key: a,
+            label: M.modTakeDown,
+            testId: `image-takedown-${p.id}`,
+            danger: true,
+            ask: {
+              title: `${M.modTakedownTitle}：${p.title}`,
+              required: true,
+              danger: true,
+              invalidText: M.modTakedownReasonInvalid,
+              doneText: M.modImageTakenDown,
+              submit: (reason) => modDecideImage(p.id, { takedown: true, reason }),
+            },
+          }
+        : { key: a, label: M.modRestore, testId: `image-restore-${p.id}`, run: { call: () => modDecideImage(p.id, { takedown: false }), doneText: M.modImageRestored } },
+    ),
+};
 
-  return (
-    <QueueFrame
-      statuses={MOD_IMAGE_STATUSES}
-      names={M.modImageStatusNames}
-      status={status}
-      onStatus={(s) => {
-        setStatus(s);
-        setPage(1);
-      }}
-      error={error}
-      reload={reload}
-    >
-      <Table<ModImageItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={loading}
-        locale={{ emptyText: M.modEmpty }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: ADMIN_PAGE_SIZE_DEFAULT, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-      />
-      {takingDown && (
-        <ReasonModal
-          title={`${M.modTakedownTitle}：${takingDown.title}`}
-          required
-          danger
-          invalidText={M.modTakedownReasonInvalid}
-          doneText={M.modImageTakenDown}
-          onSubmit={(reason) => modDecideImage(takingDown.id, { takedown: true, reason })}
-          onClose={() => setTakingDown(null)}
-          onDone={() => {
-            setTakingDown(null);
-            reload();
-          }}
-        />
-      )}
-    </QueueFrame>
-  );
+/** 作品广场: published pictures by status, as thumbnails; take down with a reason (its author sees it) or restore. */
+export function ImageQueue() {
+  return <ModerationQueue config={IMAGES} />;
 }

@@ -1,25 +1,19 @@
-import { useState } from 'react';
-import { Avatar, Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ADMIN_MODERATION_MSG as M, ADMIN_PAGE_SIZE_DEFAULT, MOD_PERSONA_STATUSES, type ModPersonaItem, type ModPersonaStatus } from '@wanxiang/contract';
+import { Avatar, Space, Tag, Typography } from 'antd';
+import { ADMIN_MODERATION_MSG as M, MOD_PERSONA_STATUSES, type ModPersonaItem, type ModPersonaStatus } from '@wanxiang/contract';
 import { modApprovePersona, modPersonas, modRejectPersona } from '../../../api/admin-moderation';
 import { formatTime } from '../format';
-import { useLoad } from '../useLoad';
 import { dialogueLines, modUserLabel, personaActions } from './moderation-view';
-import { QueueFrame } from './QueueFrame';
-import { ReasonModal } from './ReasonModal';
-import { useModAction } from './useModAction';
+import { ModerationQueue, type QueueConfig } from './ModerationQueue';
 
 const COLORS: Record<ModPersonaStatus, string> = { pending: 'gold', approved: 'green', refused: 'red' };
 
-/** 角色审核: user-written personas waiting for review (oldest first); approve, or reject with the reason its author sees. */
-export function PersonaQueue() {
-  const [status, setStatus] = useState<ModPersonaStatus>('pending');
-  const [page, setPage] = useState(1);
-  const [rejecting, setRejecting] = useState<ModPersonaItem | null>(null);
-  const { data, loading, error, reload } = useLoad(`personas:${status}:${page}`, (signal) => modPersonas({ status, page, size: ADMIN_PAGE_SIZE_DEFAULT }, { signal }));
-  const { busy, act } = useModAction(reload);
-
-  const columns: TableColumnsType<ModPersonaItem> = [
+const PERSONAS: QueueConfig<ModPersonaItem, ModPersonaStatus> = {
+  name: 'personas',
+  statuses: MOD_PERSONA_STATUSES,
+  statusNames: M.modPersonaStatusNames,
+  initialStatus: 'pending',
+  load: modPersonas,
+  columns: [
     {
       title: M.modContent,
       render: (_v, p) => (
@@ -51,64 +45,29 @@ export function PersonaQueue() {
         </>
       ),
     },
-    {
-      title: M.modActions,
-      width: 130,
-      render: (_v, p) => {
-        const actions = personaActions(p.status);
-        if (actions.length === 0) return null;
-        return (
-          <Space size={0}>
-            <Popconfirm title={M.modConfirmApprove} onConfirm={() => void act(() => modApprovePersona(p.id), M.modPersonaApproved)}>
-              <Button type="link" size="small" disabled={busy} data-testid={`persona-approve-${p.id}`}>
-                {M.modApprove}
-              </Button>
-            </Popconfirm>
-            <Button type="link" size="small" danger onClick={() => setRejecting(p)} data-testid={`persona-reject-${p.id}`}>
-              {M.modReject}
-            </Button>
-          </Space>
-        );
-      },
-    },
-  ];
+  ],
+  actions: (p) =>
+    personaActions(p.status).map((a) =>
+      a === 'approve'
+        ? { key: a, label: M.modApprove, testId: `persona-approve-${p.id}`, confirm: M.modConfirmApprove, run: { call: () => modApprovePersona(p.id), doneText: M.modPersonaApproved } }
+        : {
+            key: a,
+            label: M.modReject,
+            testId: `persona-reject-${p.id}`,
+            danger: true,
+            ask: {
+              title: `${M.modRejectTitle}：${p.title}`,
+              required: true,
+              danger: true,
+              invalidText: M.modRejectReasonInvalid,
+              doneText: M.modPersonaRejected,
+              submit: (reason) => modRejectPersona(p.id, reason),
+            },
+          },
+    ),
+};
 
-  return (
-    <QueueFrame
-      statuses={MOD_PERSONA_STATUSES}
-      names={M.modPersonaStatusNames}
-      status={status}
-      onStatus={(s) => {
-        setStatus(s);
-        setPage(1);
-      }}
-      error={error}
-      reload={reload}
-    >
-      <Table<ModPersonaItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={loading}
-        locale={{ emptyText: M.modEmpty }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: ADMIN_PAGE_SIZE_DEFAULT, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
-      />
-      {rejecting && (
-        <ReasonModal
-          title={`${M.modRejectTitle}：${rejecting.title}`}
-          required
-          danger
-          invalidText={M.modRejectReasonInvalid}
-          doneText={M.modPersonaRejected}
-          onSubmit={(reason) => modRejectPersona(rejecting.id, reason)}
-          onClose={() => setRejecting(null)}
-          onDone={() => {
-            setRejecting(null);
-            reload();
-          }}
-        />
-      )}
-    </QueueFrame>
-  );
+/** 角色审核: user-written personas waiting for review (oldest first); approve, or reject with the reason its author sees. */
+export function PersonaQueue() {
+  return <ModerationQueue config={PERSONAS} />;
 }
