@@ -55,6 +55,14 @@ const EnvSchema = z
       .min(16, 'METRICS_TOKEN needs at least 16 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** The worker role (`npm run worker`) serves GET /metrics on this port (needs METRICS_TOKEN; 0 = any free port, logged); unset = no listener. */
+    WORKER_METRICS_PORT: z
+      .literal('')
+      .transform(() => undefined)
+      .or(z.coerce.number().int().min(0).max(65535))
+      .optional(),
+    /** Interface the worker's metrics listener binds (Prometheus must reach it; 127.0.0.1 keeps it on the machine). */
+    WORKER_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
 
     /** console (dev, logs codes) | tencent (Tencent Cloud SMS). */
     SMS_PROVIDER: z.enum(['console', 'tencent']).optional(),
@@ -390,6 +398,9 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SEARXNG_URL'], message: 'SEARXNG_URL is required when WEB_SEARCH_PROVIDER=searxng' });
     }
     for (const issue of payConfigIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    if (env.WORKER_METRICS_PORT !== undefined && !env.METRICS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['WORKER_METRICS_PORT'], message: 'WORKER_METRICS_PORT needs METRICS_TOKEN (the scraper sends it as Bearer)' });
+    }
     if (env.NODE_ENV === 'production' && env.WECHAT_LOGIN === 'dev') {
       ctx.addIssue({ code: 'custom', path: ['WECHAT_LOGIN'], message: 'WECHAT_LOGIN=dev is for development only (use official or off)' });
     }
@@ -449,6 +460,8 @@ export interface Config {
   trustProxy: boolean;
   /** GET /metrics (docs/operations.md): served only with a token, which the scraper sends as Bearer. */
   metrics: { token?: string };
+  /** The worker role's own GET /metrics listener (docs/operations.md): off without a port. */
+  workerMetrics: { port?: number; host: string };
   sms: {
     provider: 'console' | 'tencent';
     fixedCode?: string;
@@ -586,6 +599,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     trustProxy: e.TRUST_PROXY,
     metrics: { token: e.METRICS_TOKEN },
+    workerMetrics: { port: e.WORKER_METRICS_PORT, host: e.WORKER_METRICS_HOST },
     register: { perIpPerDay: e.REGISTER_PER_IP_PER_DAY, perDevicePerDay: e.REGISTER_PER_DEVICE_PER_DAY },
     sms: {
       provider: e.SMS_PROVIDER ?? 'console',

@@ -1,12 +1,13 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeContext, createContext } from './context';
-import { startTasks } from './modules/tasks/lifecycle';
 import { sharedStateWarning, startupConfigOrExit } from './runtime';
+import { startWorkerRole } from './worker-role';
 
 /**
  * The worker process role (`npm run worker`): the same configuration, database and context as
- * the server, but no HTTP: it only runs task workers (and takes its turn at the task sweep).
+ * the server; it runs task workers (and takes its turn at the task sweep) and serves no HTTP but GET /metrics when
+ * WORKER_METRICS_PORT is set (worker-role.ts).
  * Run N servers with TASK_WORKERS=off plus M of these against one PostgreSQL (and Redis, so a
  * submit wakes a worker at once; without it workers find new tasks within TASK_POLL_MAX_MS).
  * SIGTERM/SIGINT: stop claiming, let running tasks finish within SHUTDOWN_GRACE_MS, hand the
@@ -25,12 +26,12 @@ async function main(): Promise<void> {
   const shared = sharedStateWarning(config);
   if (shared) logger.warn(shared);
   const ctx = await createContext(config, log);
-  // Tasks read the catalog (prices, models, counts): follow the admin console's saves like the server processes do.
-  const stopCatalogWatch = await ctx.documents.watch(config.catalogPollMs);
-  // Tasks call the chat vendors too: follow the console's vendor settings (keys, base URLs) the same way.
-  const stopVendorWatch = await ctx.vendorSettings.watch(config.catalogPollMs);
-  const tasks = await startTasks(ctx, log, { workers: true });
-  logger.info({ worker: tasks.worker?.id, concurrency: config.tasks.concurrency, database: ctx.database.kind }, '万象 AI 任务进程已启动');
+  const role = await startWorkerRole(ctx, log);
+  const { tasks } = role;
+  logger.info(
+    { worker: tasks.worker?.id, concurrency: config.tasks.concurrency, database: ctx.database.kind, metricsPort: role.metricsPort ?? null },
+    '万象 AI 任务进程已启动',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -40,9 +41,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000);
     timer.unref();
     try {
-      await tasks.stop(config.shutdownGraceMs);
-      stopCatalogWatch();
-      stopVendorWatch();
+      await role.stop(config.shutdownGraceMs);
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {

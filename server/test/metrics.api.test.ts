@@ -64,6 +64,7 @@ describe.each(testDbKinds())('metrics on %s', (kind) => {
     expect([...s.histograms].filter((n) => n.startsWith('wanxiang_')).sort()).toEqual([
       'wanxiang_http_request_duration_seconds',
       'wanxiang_stream_first_byte_seconds',
+      'wanxiang_task_duration_seconds',
       'wanxiang_task_queue_wait_seconds',
     ]);
     // Live task states are always there (0 too), so a dashboard's series never vanish.

@@ -86,10 +86,16 @@ export async function finishTask(ctx: Pick<EngineContext, 'database' | 'kv' | 'p
     return ended;
   });
   if (row) {
-    ctx.metrics?.taskFinished(row.state);
+    ctx.metrics?.taskFinished(row.state, taskRun(row));
     await notifyChanged(ctx.kv, row.id, row.state);
   }
   return row;
+}
+
+/** An ended task's run for the duration histogram: first claim to end on the database's clock; none if never claimed. */
+function taskRun(row: TaskRow): { kind: string; seconds: number } | undefined {
+  if (!row.startedAt || !row.finishedAt) return undefined;
+  return { kind: row.toolId, seconds: (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000 };
 }
 
 /** The owner cancels a queued or running task: refunded; a running worker notices and stops. */

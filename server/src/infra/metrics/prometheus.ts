@@ -11,6 +11,8 @@ const FIRST_BYTE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 40, 60];
 /** Queue wait: an idle worker claims at once, a busy cluster in minutes. */
 const QUEUE_WAIT_BUCKETS = [0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800];
 
+/** A task's run, first claim to end: an image effect takes seconds, a long document or a video many minutes. */
+const TASK_DURATION_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600];
 /** The states of the tasks gauge: the live ones, always exported (0 too) so a dashboard's series never vanish. */
 const LIVE_TASK_STATES = ['queued', 'running'] as const;
 
@@ -53,6 +55,7 @@ export function createPrometheusMetrics(): AppMetrics {
     upstreamErrors: counter('upstream_errors_total', 'Failed vendor calls (callers aborting are not counted), by service (llm, image), vendor and reason.', ['service', 'vendor', 'reason']),
     liveTasks: gauge('tasks', 'Live tasks of the whole cluster by state (queued, running), read from the tasks table at scrape time.', ['state']),
     tasksFinished: counter('tasks_finished_total', 'Tasks this process moved to a terminal state (succeeded, failed, canceled).', ['state']),
+    taskDuration: histogram('task_duration_seconds', "Time from a task's first claim to its end, by task kind (tool id) and terminal state.", TASK_DURATION_BUCKETS, ['kind', 'state']),
     queueWait: histogram('task_queue_wait_seconds', 'Time a task waited in the queue before a worker claimed it for its first run.', QUEUE_WAIT_BUCKETS),
     quotaRefusals: counter('quota_refusals_total', 'Uses refused by the quota rules, by quota key and reason (no_count, no_points, tier_denied).', ['key', 'reason']),
     ordersCreated: counter('orders_created_total', 'Shop orders created for payment, by payment provider.', ['provider']),
@@ -79,7 +82,10 @@ export function createPrometheusMetrics(): AppMetrics {
     },
     upstreamError: (service, vendor, reason) => m.upstreamErrors.inc({ service, vendor, reason }),
     taskClaimed: (waitSeconds) => m.queueWait.observe(Math.max(0, waitSeconds)),
-    taskFinished: (state) => m.tasksFinished.inc({ state }),
+    taskFinished(state, run) {
+      m.tasksFinished.inc({ state });
+      if (run) m.taskDuration.observe({ kind: run.kind, state }, Math.max(0, run.seconds));
+    },
     setLiveTasks(counts) {
       for (const state of LIVE_TASK_STATES) m.liveTasks.set({ state }, counts[state] ?? 0);
     },

@@ -21,8 +21,11 @@ export interface AppMetrics {
   upstreamError(service: string, vendor: string, reason: string): void;
   /** A task was claimed by a worker for its first run, `waitSeconds` after it was queued. */
   taskClaimed(waitSeconds: number): void;
-  /** A task reached a terminal state (succeeded, failed, canceled) through the one transition that settles its hold. */
-  taskFinished(state: string): void;
+  /**
+   * A task reached a terminal state (succeeded, failed, canceled) through the one transition that settles its hold;
+   * `run`: its kind (tool id) and the seconds from its first claim to this end, absent for a task never claimed.
+   */
+  taskFinished(state: string, run?: { kind: string; seconds: number }): void;
   /** The live tasks of the whole cluster by state, read from the tasks table when scraped. */
   setLiveTasks(counts: Readonly<Record<string, number>>): void;
   /** A use was refused by the quota rules: `reason` is no_count, no_points or tier_denied. */
