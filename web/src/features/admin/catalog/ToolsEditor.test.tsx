@@ -32,7 +32,7 @@ async function showTool(word: string) {
   fireEvent.change(search, { target: { value: word } });
 }
 
-describe('the tools form', { timeout: 30_000 }, () => {
+describe('the tools form', { timeout: 60_000 }, () => {
   it('shows each tool with the setting in force: a switched-off tool off, the registry price as the default', async () => {
     mountDocument('tools');
     await showTool('aiNaming');
