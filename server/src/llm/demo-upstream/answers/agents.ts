@@ -57,7 +57,7 @@ function sitesIn(system: string, question: string): Site[] {
   return sites.slice(0, 10);
 }
 
-function flowchart(question: string): string {
+export function flowchart(question: string): string {
   const topic =
     question
       .replace(/[画帮我请把的流程图出来？?。]/g, '')
