@@ -371,6 +371,8 @@ export const MSG = {
   personaStatusApproved: '正常',
   personaStatusPending: '审核中',
   personaStatusRefused: '未通过',
+  /** The review's reason on the author's own refused persona (nobody else is sent it). */
+  personaRefusedReason: (reason: string) => `未通过原因：${reason}`,
   personaDialogTitle: 'AI 角色',
   personaSearch: '搜索角色',
   personaAdd: '新增角色',

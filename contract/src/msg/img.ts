@@ -36,4 +36,7 @@ export const IMG_MSG = {
   imgReported: '举报成功',
   imgReportedBefore: '您已经举报过这个作品',
   imgReportOwn: '不能举报自己的作品',
+  /** 我的作品: a published picture an operator took off the square, with the reason (its author's list only). */
+  imgTakenDown: '已下架',
+  imgTakedownReason: (reason: string) => `下架原因：${reason}`,
 } as const;

@@ -70,6 +70,9 @@ export const MINDMAP_MSG = {
   sharedModelReportReasonTooLong: '举报原因不能超过500个字',
   sharedModelReported: '举报成功',
   sharedModelReportedBefore: '您已经举报过这个模型',
+  /** The author's own card an operator took off 模型广场, with the reason (only its author is sent it). */
+  sharedModelTakenDown: '已下架',
+  sharedModelTakedownReason: (reason: string) => `下架原因：${reason}`,
   sharedModelAdd: '添加到我的模型',
   sharedModelAdds: '添加',
   sharedModelIdRequired: '请选择模型',

@@ -124,6 +124,8 @@ export interface SharedModelCard {
   mine: boolean;
   author: string;
   created_at: string;
+  /** Why an operator took it off 模型广场: only on the author's own card, only once taken down. */
+  takedown_reason?: string;
 }
 
 export interface SharedModelPage {

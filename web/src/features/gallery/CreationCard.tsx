@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Modal, Popconfirm, Spin, Tag } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
-import type { ImgCreation, ImgImage } from '@wanxiang/contract';
+import { MSG, type ImgCreation, type ImgImage } from '@wanxiang/contract';
 import { apiUrl } from '../../api/request';
 import { saveBlob } from '../../api/save-file';
 import { fetchProtectedFile } from '../../api/tools';
@@ -30,7 +30,11 @@ async function downloadAll(images: readonly ImgImage[], name: string): Promise<v
   }
 }
 
-/** One of the user's creations: its picture (owner-only, fetched with the session), what made it, and what can be done with it. */
+/**
+ * One of the user's creations: its picture (owner-only, fetched with the session), what made it, and what can be done with
+ * it. A published picture an operator took off the square says so with the reason (sent to its author only), and offers
+ * no link to the square it left.
+ */
 export function CreationCard({ item, actions }: { item: ImgCreation; actions: CreationActions }) {
   const { message } = App.useApp();
   const first = item.images[0];
@@ -59,8 +63,19 @@ export function CreationCard({ item, actions }: { item: ImgCreation; actions: Cr
       <div className={styles.cardBody}>
         <div className={styles.cardMeta}>
           <Tag style={{ marginInlineEnd: 0 }}>{item.toolTitle}</Tag>
-          {item.publishedId !== null && <Tag color="green">{T.published}</Tag>}
+          {item.takedownReason !== null ? (
+            <Tag color="red" data-testid="creation-taken-down">
+              {MSG.imgTakenDown}
+            </Tag>
+          ) : (
+            item.publishedId !== null && <Tag color="green">{T.published}</Tag>
+          )}
         </div>
+        {item.takedownReason !== null && (
+          <div className={styles.takedownReason} data-testid="creation-takedown-reason">
+            {MSG.imgTakedownReason(item.takedownReason)}
+          </div>
+        )}
         <div className={styles.prompt} title={item.prompt}>
           {item.prompt || T.noPrompt}
         </div>
@@ -72,7 +87,7 @@ export function CreationCard({ item, actions }: { item: ImgCreation; actions: Cr
           <Button size="small" icon={<EditOutlined />} disabled={!item.reusePath} onClick={actions.onReuse} data-testid="creation-reuse">
             {T.reuse}
           </Button>
-          {item.publishedId !== null ? (
+          {item.takedownReason !== null ? null : item.publishedId !== null ? (
             <Button size="small" icon={<EyeOutlined />} onClick={() => actions.onViewOnSquare(item.publishedId!)} data-testid="creation-view-square">
               {T.viewOnSquare}
             </Button>

@@ -10,10 +10,14 @@ interface Props {
   onStart(p: PersonaItem): void;
 }
 
-/** One persona in the list: pending ones show an orange tag, refused ones red. */
+/**
+ * One persona in the list: pending ones show an orange tag, refused ones red, and a refused one of the caller's own shows
+ * the review's reason (the server sends it to the author only).
+ */
 export const PersonaCard = memo(function PersonaCard({ persona, onView, onStart }: Props) {
   const status = personaStatusView(persona.status);
   const approved = persona.status === PERSONA_STATUS.approved;
+  const refusedReason = persona.mine && !approved && persona.status !== PERSONA_STATUS.pending ? persona.reviewReason : '';
   return (
     <div className={styles.card} data-testid="persona-card">
       <PersonaAvatar persona={persona} />
@@ -30,6 +34,11 @@ export const PersonaCard = memo(function PersonaCard({ persona, onView, onStart 
         <Typography.Paragraph className={styles.cardDesc} type="secondary" ellipsis={{ rows: 2 }}>
           {persona.description || persona.context[0]?.content}
         </Typography.Paragraph>
+        {refusedReason && (
+          <Typography.Text type="danger" className={styles.cardReason} data-testid="persona-review-reason">
+            {MSG.personaRefusedReason(refusedReason)}
+          </Typography.Text>
+        )}
         <div className={styles.cardActions}>
           <Button size="small" onClick={() => onView(persona)}>
             {MSG.personaView}

@@ -11,7 +11,10 @@ export interface CardActions {
   onDelete: () => void;
 }
 
-/** One shared model card: what it is, its counters and what a reader can do with it. */
+/**
+ * One shared model card: what it is, its counters and what a reader can do with it. The author's own card an operator
+ * took off 模型广场 says so with the reason (the server sends `takedown_reason` to the author only).
+ */
 export function SharedModelCardView({ card, actions }: { card: SharedModelCard; actions: CardActions }) {
   const icon = /^https?:\/\//.test(card.icon) ? card.icon : undefined;
   return (
@@ -22,6 +25,11 @@ export function SharedModelCardView({ card, actions }: { card: SharedModelCard; 
         <Space>
           <Avatar size="small" src={icon} icon={<ApiOutlined />} />
           <span>{card.name}</span>
+          {card.takedown_reason !== undefined && (
+            <Tag color="red" data-testid="shared-model-taken-down">
+              {MSG.sharedModelTakenDown}
+            </Tag>
+          )}
         </Space>
       }
       extra={card.functions.map((f) => (
@@ -39,6 +47,11 @@ export function SharedModelCardView({ card, actions }: { card: SharedModelCard; 
         </Button>,
       ]}
     >
+      {card.takedown_reason !== undefined && (
+        <Typography.Paragraph type="danger" style={{ fontSize: 12, marginBottom: 8 }} data-testid="shared-model-takedown-reason">
+          {MSG.sharedModelTakedownReason(card.takedown_reason)}
+        </Typography.Paragraph>
+      )}
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44 }}>
         {card.description}
       </Typography.Paragraph>
