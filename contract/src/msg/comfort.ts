@@ -29,11 +29,13 @@ export const COMFORT_MSG = {
   mermaidLoading: '图表加载中…',
   mermaidInvalid: 'Mermaid 图表语法有误，以下为原始代码',
 
-  usageChartTitle: '近 14 天各模型用量',
-  usageChartEmpty: '近 14 天还没有对话记录',
-  pointsChartTitle: '近 30 天积分收支',
+  usageChartTitle: (days: number) => `近 ${days} 天各模型与功能用量（次）`,
+  usageChartEmpty: (days: number) => `近 ${days} 天还没有使用记录`,
+  pointsChartTitle: (days: number) => `近 ${days} 天积分收支`,
+  pointsChartEmpty: (days: number) => `近 ${days} 天没有积分变动`,
   pointsChartIncome: '收入',
   pointsChartExpense: '支出',
   chartLoadingShort: '图表加载中…',
   chartFailedShort: '图表加载失败',
+  dailyDaysInvalid: '天数必须是 1-60 之间的整数',
 } as const;
