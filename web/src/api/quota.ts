@@ -1,4 +1,4 @@
-import type { NumberCheckReq, NumberSubmitReq, PointsRes, QuotaBalance, UsageItem } from '@wanxiang/contract';
+import type { DailyChartReq, NumberCheckReq, NumberSubmitReq, PointsRes, QuotaBalance, UsageDaily, UsageItem } from '@wanxiang/contract';
 import { post, type RequestOptions } from './request';
 
 /** Quota and points calls (docs/product/quota-and-points.md §7). The chat gates show refusals themselves: callers pass silent. */
@@ -17,6 +17,11 @@ export function numberSubmit(req: NumberSubmitReq, opts: CallOptions = {}): Prom
 /** Today's usage per quota key (max -1 unlimited, null none). */
 export function numberAll(opts: CallOptions = {}): Promise<UsageItem[]> {
   return post<UsageItem[]>('/v1/number/all', {}, opts);
+}
+
+/** Counts used per quota key per day over the last `days` days (the dashboard's chart). */
+export function numberDaily(req: DailyChartReq, opts: CallOptions = {}): Promise<UsageDaily> {
+  return post<UsageDaily>('/v1/number/daily', req, opts);
 }
 
 export async function userPoints(opts: CallOptions = {}): Promise<number> {

@@ -6,6 +6,7 @@ import { pointsBill } from '../../api/points';
 import { RequestError } from '../../api/request';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { formatDelta, formatTime } from './format';
+import { PointsDailyChart } from './PointsDailyChart';
 import styles from './points.module.css';
 
 type BillType = 0 | 1 | 2;
@@ -70,6 +71,10 @@ export default function PointsLogPage({ title }: { title?: string }) {
         <Button type="primary" size="large" className={styles.buy} onClick={() => void navigate('/console/vip')}>
           {MSG.pointsBuy}
         </Button>
+      </section>
+
+      <section className={styles.chartCard}>
+        <PointsDailyChart />
       </section>
 
       <Segmented<BillType>

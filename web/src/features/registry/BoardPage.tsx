@@ -5,6 +5,7 @@ import { userPoints } from '../../api/quota';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { useDialogs } from '../../stores/dialogs';
 import { UsageBody } from '../usage/UsageDialog';
+import { UsageDailyChart } from '../usage/UsageDailyChart';
 import { InfoLayout } from '../info/InfoLayout';
 import { LoginNeeded } from './LoginNeeded';
 import { RecentToolRuns } from './RecentToolRuns';
@@ -51,6 +52,9 @@ export default function BoardPage({ title }: { title?: string }) {
                 </Button>
               </div>
             </div>
+          </section>
+          <section className={styles.panel}>
+            <UsageDailyChart />
           </section>
           {/* Above the long table of counts, so the latest work is in view without scrolling. */}
           <RecentToolRuns />
