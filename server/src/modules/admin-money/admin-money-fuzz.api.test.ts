@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRoutes } from '../../http/platform';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { areaRoutes, fuzzRoutes, startAdminApp } from '../../../test/admin-fixture';
 
 /**
  * The money routes under malformed, wrong-typed and odd input, as an admin (the app-wide fuzz test stops at a plain
@@ -35,44 +35,18 @@ describe('admin money routes under bad input, as an admin', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    const phone = newPhone();
-    t = await createTestApp('pglite', { env: { ADMIN_PHONES: phone } });
-    token = (await t.loginAs(phone)).token;
+    const a = await startAdminApp('pglite');
+    t = a.t;
+    token = a.admin.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
 
   it('answers every case with a 2xx or 4xx envelope (or a CSV)', async () => {
-    const routes = listRoutes(t.app).filter((r) => /^\/api\/admin\/(orders|cards|cash-outs)/.test(r.url) && r.method !== 'HEAD');
+    const routes = areaRoutes(t, /^\/api\/admin\/(orders|cards|cash-outs)/);
     expect(routes.length).toBeGreaterThanOrEqual(10);
-    const failures: string[] = [];
-    for (const route of routes) {
-      const param = /:(id|code|batch)/.exec(route.url)?.[0];
-      const urls = param ? IDS.map((id) => route.url.replace(param, id)) : [route.url];
-      for (const base of urls) {
-        for (const q of QUERIES) {
-          for (const body of route.method === 'GET' ? [undefined] : BODIES) {
-            const res = await t.app.inject({
-              method: route.method as 'GET' | 'POST',
-              url: base + q,
-              headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-              payload: body,
-              remoteAddress: randomIp(),
-            });
-            const where = `${route.method} ${base + q} ${String(body).slice(0, 60)} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
-            if (res.statusCode >= 500) {
-              failures.push(`5xx: ${where}`);
-              continue;
-            }
-            if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/csv')) continue;
-            const json = res.json<{ code: unknown; msg: unknown }>();
-            if (typeof json.code !== 'number' || typeof json.msg !== 'string') failures.push(`not an envelope: ${where}`);
-            else if (res.statusCode !== 200 && (json.code !== res.statusCode || !/[\u4e00-\u9fff]/.test(json.msg))) failures.push(`bad refusal: ${where}`);
-          }
-        }
-      }
-    }
+    const failures = await fuzzRoutes(t, token, routes, { bodies: BODIES, queries: QUERIES, ids: IDS, param: /:(id|code|batch)/, csv: true });
     expect(failures).toEqual([]);
   }, 300_000);
 });

@@ -4,7 +4,8 @@ import { ADMIN_MONEY_MSG as M, MSG, type AdminAuditItem, type AdminCashItem, typ
 import { rows } from '../../db/sql';
 import { ledgerSum } from '../points/ledger';
 import { applyWallet, walletLedgerSum } from '../invite/wallet';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { randomIp, type TestApp } from '../../../test/app';
+import { expectAdminOnly, startAdminApp } from '../../../test/admin-fixture';
 import { testDbKinds } from '../../../test/db';
 
 /**
@@ -13,13 +14,15 @@ import { testDbKinds } from '../../../test/db';
  * (the wallet ledger stays equal to the wallet). Every change leaves its audit row.
  */
 describe.each(testDbKinds())('admin money on %s', (kind) => {
-  const adminPhone = newPhone();
   let t: TestApp;
   let admin: string;
+  let user: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { ADMIN_PHONES: adminPhone } });
-    admin = (await t.loginAs(adminPhone)).token;
+    const a = await startAdminApp(kind);
+    t = a.t;
+    admin = a.admin.token;
+    user = a.user.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -56,17 +59,13 @@ describe.each(testDbKinds())('admin money on %s', (kind) => {
   };
 
   it('users get 403 and visitors 401 on the money routes', async () => {
-    const { token } = await t.loginAs();
-    for (const [method, url] of [
+    await expectAdminOnly(t, user, [
       ['GET', '/api/admin/orders'],
       ['GET', '/api/admin/orders.csv'],
       ['POST', '/api/admin/orders/X1/refund'],
       ['POST', '/api/admin/cards/batches'],
       ['GET', '/api/admin/cash-outs'],
-    ] as const) {
-      expect((await call(method, url, token, {})).statusCode).toBe(403);
-      expect((await call(method, url, undefined, {})).json()).toMatchObject({ code: 401 });
-    }
+    ]);
   });
 
   it('lists orders with filters and paging; the CSV has a BOM, Chinese headers and no formula cells', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Envelope } from '@wanxiang/contract';
 import { listRoutes } from '../../http/platform';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { expectAdminOnly, startAdminApp, type HttpMethod } from '../../../test/admin-fixture';
 import { testDbKinds } from '../../../test/db';
 
 /**
@@ -10,24 +11,27 @@ import { testDbKinds } from '../../../test/db';
  * audited once. Bad input answers 400 with a Chinese sentence; an unknown user 404.
  */
 describe.each(testDbKinds())('admin access on %s', (kind) => {
-  const adminPhone = newPhone();
   const laterAdminPhone = newPhone();
   let t: TestApp;
+  let adminPhone: string;
   let adminToken: string;
   let userToken: string;
   let targetId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { ADMIN_PHONES: `${adminPhone}, 13000000000` } });
-    adminToken = (await t.loginAs(adminPhone)).token;
-    userToken = (await t.loginAs()).token;
+    // A second entry that never logs in: the list is read with its spaces.
+    const a = await startAdminApp(kind, { alsoAdminPhones: ['13000000000'] });
+    t = a.t;
+    adminPhone = a.admin.phone;
+    adminToken = a.admin.token;
+    userToken = a.user.token;
     targetId = Number((await t.loginAs()).user.id);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
 
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  type Method = HttpMethod;
   const call = (method: Method, url: string, token?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: token ? { token } : {}, payload: payload as object | undefined, remoteAddress: randomIp() });
 
@@ -80,17 +84,11 @@ describe.each(testDbKinds())('admin access on %s', (kind) => {
   it('every /api/admin route of the app, whichever area adds it, refuses visitors 401 and users 403 before reading input', async () => {
     const routes = adminRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(table().length);
-    for (const r of routes) {
-      const url = r.url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
-      const method = r.method as Method;
-      const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
-      const visitor = await call(method, url, undefined, body);
-      expect(visitor.statusCode, `${r.method} ${r.url} visitor`).toBe(401);
-      expect(visitor.json(), `${r.method} ${r.url} visitor`).toMatchObject({ code: 401, msg: MSG.unauthorized });
-      const user = await call(method, url, userToken, body);
-      expect(user.statusCode, `${r.method} ${r.url} user`).toBe(403);
-      expect(user.json(), `${r.method} ${r.url} user`).toMatchObject({ code: 403, msg: MSG.adminForbidden });
-    }
+    await expectAdminOnly(
+      t,
+      userToken,
+      routes.map((r) => [r.method as Method, r.url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x')] as const),
+    );
   });
 
   it('refuses a visitor before reading its input, and a bad token like none', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRoutes } from '../../http/platform';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { areaRoutes, fuzzRoutes, startAdminApp } from '../../../test/admin-fixture';
 
 /**
  * G14 for the admin routes as an admin sees them: the app-wide fuzz test (server/test/fuzz.test.ts) calls them with a
@@ -39,10 +39,10 @@ describe('admin routes under bad input, as an admin', () => {
   /** A real account, so the bodies that pass validation reach the locked-row paths (ledger note, audit JSON). */
   let targetId: string;
   beforeAll(async () => {
-    const phone = newPhone();
-    t = await createTestApp('pglite', { env: { ADMIN_PHONES: phone } });
-    token = (await t.loginAs(phone)).token;
-    targetId = String((await t.loginAs()).user.id);
+    const a = await startAdminApp('pglite');
+    t = a.t;
+    token = a.admin.token;
+    targetId = String(a.user.id);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -50,33 +50,9 @@ describe('admin routes under bad input, as an admin', () => {
 
   it('answers every case with a 2xx or 4xx envelope', async () => {
     // This area's routes (me, users, audit); other admin areas fuzz their own.
-    const routes = listRoutes(t.app).filter((r) => /^\/api\/admin\/(me|users|audit)(\/|$)/.test(r.url) && r.method !== 'HEAD');
+    const routes = areaRoutes(t, /^\/api\/admin\/(me|users|audit)(\/|$)/);
     expect(routes.length).toBeGreaterThanOrEqual(9);
-    const failures: string[] = [];
-    for (const route of routes) {
-      const urls = route.url.includes(':id') ? [targetId, ...IDS].map((id) => route.url.replace(':id', id)) : [route.url];
-      for (const base of urls) {
-        for (const q of QUERIES) {
-          for (const body of route.method === 'GET' ? [undefined] : BODIES) {
-            const res = await t.app.inject({
-              method: route.method as 'GET' | 'POST',
-              url: base + q,
-              headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-              payload: body,
-              remoteAddress: randomIp(),
-            });
-            const where = `${route.method} ${base + q} ${String(body).slice(0, 60)} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
-            if (res.statusCode >= 500) {
-              failures.push(`5xx: ${where}`);
-              continue;
-            }
-            const json = res.json<{ code: unknown; msg: unknown }>();
-            if (typeof json.code !== 'number' || typeof json.msg !== 'string') failures.push(`not an envelope: ${where}`);
-            else if (res.statusCode !== 200 && (json.code !== res.statusCode || !/[\u4e00-\u9fff]/.test(json.msg))) failures.push(`bad refusal: ${where}`);
-          }
-        }
-      }
-    }
+    const failures = await fuzzRoutes(t, token, routes, { bodies: BODIES, queries: QUERIES, ids: [targetId, ...IDS] });
     expect(failures).toEqual([]);
     // Still the same admin afterwards (no body made the caller something else).
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { token } });

@@ -3,6 +3,7 @@ import { MSG, type AdminAuditItem, type AdminUserDetail } from '@wanxiang/contra
 import { ledgerSum } from '../points/ledger';
 import { resolveSessionToken } from '../auth/service';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 import { testDbKinds } from '../../../test/db';
 
 /**
@@ -11,16 +12,15 @@ import { testDbKinds } from '../../../test/db';
  * Each change writes one audit row with before and after; a refused change writes none.
  */
 describe.each(testDbKinds())('admin user actions on %s', (kind) => {
-  const adminPhone = newPhone();
   let t: TestApp;
   let admin: string;
   let adminId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { ADMIN_PHONES: adminPhone } });
-    const a = await t.loginAs(adminPhone);
-    admin = a.token;
-    adminId = Number(a.user.id);
+    const a = await startAdminApp(kind);
+    t = a.t;
+    admin = a.admin.token;
+    adminId = a.admin.id;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
