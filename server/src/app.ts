@@ -8,6 +8,7 @@ import { registerStaticWeb } from './http/static-web';
 import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { SERVER_MODULES } from './modules';
+import { registerOpenAiApi } from './modules/openai-api/routes';
 import { registerModuleRoutes, shutdownModules, startModules, type ServerModule } from './module';
 import { resolveSessionToken } from './modules/auth/service';
 
@@ -70,6 +71,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
 
   await registerMetricsEndpoint(app, ctx);
+  // {origin}/v1: the OpenAI-compatible API for members' keys (docs/openai-api.md), before the web app's fallback.
+  await registerOpenAiApi(app, ctx);
   await registerStaticWeb(app, ctx);
 
   // Closing the server ends the streams still open (an `error` event each) and waits for them to

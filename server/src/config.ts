@@ -145,6 +145,8 @@ const EnvSchema = z
     STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(3),
     /** Fair use: answers one user may start per minute. */
     STREAM_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(30),
+    /** Our OpenAI-compatible API (/v1): requests one API key may make per minute (beyond it HTTP 429 with Retry-After). */
+    OPENAI_API_KEY_RPM: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** Fair use: long tasks (slide files) one user may have running at once, across processes. */
     TASKS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(3),
     /** Shutdown (SIGTERM): ms running answers may go on to their end before the rest are ended with an `error` event; no new answer starts meanwhile. */
@@ -483,6 +485,8 @@ export interface Config {
   quotaReservationTtlMs: number;
   /** Fair use (QUALITY G19): live answers and running tasks per user, answers started per minute. */
   fairUse: { streamsPerUser: number; streamStartsPerMinute: number; tasksPerUser: number };
+  /** Our OpenAI-compatible API (docs/openai-api.md): requests per minute per API key. */
+  openaiApi: { keyRequestsPerMinute: number };
   /** Ms running answers may finish after SIGTERM before they are ended. */
   shutdownGraceMs: number;
   /** Task engine (server/src/jobs): workers in this process or not, their concurrency, leases, timeouts and sweep. */
@@ -624,6 +628,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     fairUse: { streamsPerUser: e.STREAMS_PER_USER, streamStartsPerMinute: e.STREAM_STARTS_PER_MINUTE, tasksPerUser: e.TASKS_PER_USER },
+    openaiApi: { keyRequestsPerMinute: e.OPENAI_API_KEY_RPM },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     tasks: {
       workers: e.TASK_WORKERS,

@@ -39,6 +39,9 @@ export function setPageFallback(app: FastifyInstance, handler: PageFallback): vo
 
 export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The OpenAI-compatible API (docs/openai-api.md): its Bearer is an API key, checked by its own hook, never a session. */
+export const isOpenAiApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
 /**
  * Errors Fastify raises before any hook runs (an undecodable path, a path parameter over the
  * length limit). Pass as the `frameworkErrors` server option so they answer the envelope too.
@@ -90,7 +93,7 @@ export async function registerPlatform(app: FastifyInstance, resolveSession: Ses
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
     if (req.url.includes('%00') && (containsNul(req.query) || containsNul(req.params))) throw nulRefused();
-    const token = tokenFromRequest(req);
+    const token = isOpenAiApiPath(req.url) ? null : tokenFromRequest(req);
     if (token) req.authUser = await resolveSession(token);
   });
 
@@ -104,7 +107,7 @@ export async function registerPlatform(app: FastifyInstance, resolveSession: Ses
 
   app.setNotFoundHandler((req, reply) => {
     const fallback = state.pageFallback;
-    if (!isApiPath(req.url) && fallback) return fallback(req, reply);
+    if (!isApiPath(req.url) && !isOpenAiApiPath(req.url) && fallback) return fallback(req, reply);
     return reply.code(404).send(fail(Code.NOT_FOUND, MSG.notFound));
   });
 }

@@ -50,6 +50,7 @@ import { registerWhiteboardRoutes } from './whiteboard/routes';
 import { registerAigcRoutes } from './aigc/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerAdminModerationRoutes } from './admin-moderation/routes';
+import { registerApiKeyRoutes } from './api-keys/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -74,6 +75,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'prompts', routes: registerPromptRoutes },
   quotaModule,
   { name: 'profile', routes: registerProfileRoutes },
+  { name: 'api-keys', routes: registerApiKeyRoutes },
   { name: 'downloads', routes: registerDownloadRoutes },
   shopModule,
   { name: 'promos', routes: registerPromoRoutes },

@@ -15,3 +15,4 @@ export * from './voice';
 export * from './admin';
 export * from './catalog-documents';
 export * from './vendor-settings';
+export * from './api-keys';

@@ -1,0 +1,58 @@
+/**
+ * Messages of the members' API keys (/api/v1/user/apikey/*) and of our OpenAI-compatible API at /v1
+ * (docs/openai-api.md), plus the texts of the API 密钥 section of /console.
+ */
+export const API_KEYS_MSG = {
+  apiKeyNameRequired: '请填写密钥名称',
+  apiKeyNameTooLong: (max: number) => `密钥名称最多 ${max} 个字符`,
+  apiKeyIdInvalid: '参数 id 必须是正整数',
+  apiKeyNotFound: '密钥不存在或已撤销',
+  apiKeyMembersOnly: '开通会员后才能创建 API 密钥',
+  apiKeyTooMany: (max: number) => `最多可同时保留 ${max} 个密钥，请先撤销不用的密钥`,
+  apiKeyCreated: '密钥已创建，请立即复制保存，关闭后将无法再次查看',
+  apiKeyRenamed: '已重命名',
+  apiKeyRevoked: '密钥已撤销',
+
+  // ---- The OpenAI-compatible API's errors ({error:{message,type,code}})
+  openaiKeyMissing: '缺少 API 密钥，请在请求头中携带 Authorization: Bearer <密钥>',
+  openaiKeyInvalid: 'API 密钥无效或已被撤销',
+  openaiMembersOnly: '会员已过期，API 密钥暂不可用，请续费后再试',
+  openaiRateLimited: (rpm: number) => `请求过于频繁：每个密钥每分钟最多 ${rpm} 次请求，请稍后再试`,
+  openaiModelRequired: '请求体缺少 model 字段',
+  openaiMessagesRequired: 'messages 必须是非空数组',
+  openaiBadBody: (detail: string) => `请求体格式不正确：${detail}`,
+  openaiModelNotFound: (model: string) => `模型 ${model} 不存在或当前账号不可用`,
+  openaiNotFound: '接口不存在',
+  openaiUpstreamFailed: '上游模型服务出错，请稍后再试（本次未扣费）',
+
+  // ---- The API 密钥 section of /console (web/src/features/console/api-keys)
+  sectionTitle: 'API 密钥',
+  sectionIntro: '用 API 密钥在自己的程序里调用万象 AI（兼容 OpenAI 接口），消耗与网页对话相同的每日次数和积分。',
+  membersOnlyHint: '开通会员后即可创建 API 密钥。',
+  createButton: '创建密钥',
+  createTitle: '创建 API 密钥',
+  nameLabel: '名称',
+  namePlaceholder: '例如：我的脚本',
+  createOk: '创建',
+  shownOnceTitle: '请保存你的密钥',
+  shownOnceWarning: '密钥只显示这一次，关闭后无法再次查看；如果遗失，请撤销后重新创建。',
+  copy: '复制',
+  copied: '已复制',
+  copyFailed: '复制失败，请手动选择复制',
+  close: '我已保存',
+  colName: '名称',
+  colKey: '密钥',
+  colCreated: '创建时间',
+  colLastUsed: '最近使用',
+  colActions: '操作',
+  neverUsed: '从未使用',
+  rename: '重命名',
+  renameTitle: '重命名密钥',
+  save: '保存',
+  cancel: '取消',
+  revoke: '撤销',
+  revokeConfirm: (name: string) => `确定撤销密钥「${name}」吗？撤销后使用它的程序将立即无法调用。`,
+  empty: '还没有 API 密钥',
+  usageTitle: '调用示例',
+  loadFailed: '密钥列表加载失败，请稍后重试',
+} as const;
