@@ -22,6 +22,7 @@ import { openBindPhoneDialog } from '../account/bind-phone/bind-phone-store';
 import { displayName, isMember, maskPhone, membershipLabel, vipExpiryText } from '../account/user-display';
 import { InfoLayout } from '../info/InfoLayout';
 import infoStyles from '../info/info.module.css';
+import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { ProfileAvatar } from './ProfileAvatar';
 import styles from './console.module.css';
 
@@ -164,6 +165,7 @@ export default function ConsolePage() {
           <QuickLink to="/helpfor/intriguing" icon={<CustomerServiceOutlined />} label="联系客服" />
         </div>
       </div>
+      {loggedIn && user && <ApiKeysSection member={isMember(user)} />}
       {loggedIn && (
         <div style={{ textAlign: 'center' }}>
           <Button danger icon={<LogoutOutlined />} onClick={confirmLogout}>
