@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS_MSG, Code, MSG, type ApiKeyCreateRes, type ApiKeyListRes, type Envelope } from '@wanxiang/contract';
@@ -7,6 +7,8 @@ import { testDbKinds } from '../../../test/db';
 import { apiKeys, users } from '../../db/schema';
 import { forgetUserSessions } from '../auth/service';
 import { quotaUsage } from '../quota/service';
+import { applyPoints } from '../points/ledger';
+import { rows } from '../../db/sql';
 
 /**
  * The OpenAI-compatible API through a real listening server, the official `openai` SDK as the client, and the real LLM
@@ -244,6 +246,39 @@ describe.each(testDbKinds())('OpenAI-compatible API on %s', (kind) => {
     });
     await web.text();
     expect(await quotaUsage(t.ctx, user.id, 'chat_v40')).toEqual({ used: 2, reserved: 0 });
+  });
+
+  it('a points-priced model spends points like the web chat: paid answers only, 429 once they run short', async () => {
+    const { user, key } = await member();
+    const model = t.ctx.catalog.get('claude-4-opus')!;
+    expect(model.only_points).toBe(true);
+    const price = model.consume_points;
+    await applyPoints(t.ctx.database.db, { userId: user.id, delta: 2 * price + 5, reason: 'test' });
+    const points = async () =>
+      Number((await rows<{ points: number }>(t.ctx.database.db, sql`SELECT points FROM users WHERE id = ${user.id}::bigint`))[0]!.points);
+    const before = await points();
+    const sdk = client(key);
+    await sdk.chat.completions.create({ model: 'claude-4-opus', messages: [{ role: 'user', content: '一问 [demo:tokens=2]' }] });
+    expect(await points()).toBe(before - price);
+    expect(
+      (
+        await errorOf(
+          sdk.chat.completions.create({ model: 'claude-4-opus', messages: [{ role: 'user', content: '出错 [demo:error=500]' }] }),
+        )
+      ).status,
+    ).toBe(502);
+    expect(await points()).toBe(before - price);
+    const stream = await sdk.chat.completions.create({
+      model: 'claude-4-opus',
+      messages: [{ role: 'user', content: '二问 [demo:tokens=2]' }],
+      stream: true,
+    });
+    for await (const c of stream) void c;
+    expect(await points()).toBe(before - 2 * price);
+    const short = await errorOf(sdk.chat.completions.create({ model: 'claude-4-opus', messages: [{ role: 'user', content: '三问' }] }));
+    expect(short.status).toBe(429);
+    expect(short.error).toMatchObject({ message: MSG.pointsNotEnough(price), type: 'insufficient_quota' });
+    expect(await points()).toBe(before - 2 * price);
   });
 
   it('pay rule: a stream the client leaves after text is paid once; the upstream is closed', async () => {
