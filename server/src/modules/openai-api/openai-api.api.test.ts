@@ -295,6 +295,20 @@ describe.each(testDbKinds())('OpenAI-compatible API on %s', (kind) => {
     await expect.poll(() => t.ctx.streams.size).toBe(0);
   });
 
+  it("403 once the membership has ended; a banned account's key is refused as unknown", async () => {
+    const lapsed = await member();
+    await t.ctx.database.db
+      .update(users)
+      .set({ vip: 1, vipPermanent: false, vipExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, lapsed.user.id));
+    const ended = await errorOf(client(lapsed.key).models.list());
+    expect(ended.status).toBe(403);
+    expect(ended.error).toMatchObject({ message: API_KEYS_MSG.openaiMembersOnly, code: 'membership_required' });
+    const banned = await member();
+    await t.ctx.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned.user.id));
+    expect((await errorOf(client(banned.key).models.list())).status).toBe(401);
+  });
+
   it('per-key rate limit: past OPENAI_API_KEY_RPM requests a minute, 429 with Retry-After; another key of the user is not slowed', async () => {
     const { token, key } = await member();
     for (let i = 0; i < RPM; i++) {
