@@ -112,6 +112,11 @@ export const MSG = {
   thinkingPlaceholder: 'AI正在思考...',
   stopSuccess: '暂停请求成功，可以点击继续重新提问！',
   stopFailed: '暂停失败！',
+  // Resumable answers (API.md "Resuming an answer")
+  answerStoppedEmpty: '已停止生成',
+  answerNotFound: '该回答已结束或不存在，请在历史记录中查看',
+  answerResumeGone: '回答内容过长，无法继续接收，请在历史记录中查看完整回答',
+  answerBadEventId: '续接位置格式不正确',
   retryLater: '请稍后尝试...',
   streamError: '对话发生错误请稍后再试',
   streamNetworkError: '网络异常，请重启路由器后重试。',

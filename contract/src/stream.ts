@@ -14,7 +14,8 @@ export interface StreamEventMap {
   tool_result: { id: string; name: string; ok: boolean; content: string; type?: string; outputs?: unknown[] };
   no_count: { text: string };
   error: { code: number; msg: string };
-  done: { messageId: string; usage?: StreamUsage; balance?: number; reasoningMs?: number };
+  /** `stopped`: the user stopped the answer (POST /v1/chat/stop) after it delivered text; it is kept and paid as far as it went. */
+  done: { messageId: string; usage?: StreamUsage; balance?: number; reasoningMs?: number; stopped?: boolean };
 }
 
 export interface StreamUsage {
@@ -56,6 +57,10 @@ export const STREAM_ERROR_CODES = {
   upstreamTimeout: 504,
   /** The reply streamed but could not be saved; nothing was charged. */
   internal: 500,
+  /** The user stopped a resumable answer before it delivered any text; nothing was charged or kept. */
+  stopped: 499,
+  /** A re-attaching reader asked for events the answer's bounded log no longer holds: the answer is read from history instead. */
+  resumeGone: 410,
 } as const;
 
 /** Heartbeat comment interval for open streams. */

@@ -139,6 +139,12 @@ const EnvSchema = z
     UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     /** Chat streams: ms between `: ping` heartbeat comments (keeps proxies from closing idle streams). */
     CHAT_HEARTBEAT_MS: z.coerce.number().int().min(10).default(15_000),
+    /** Resumable answers: events kept per answer for readers that re-attach (older ones go first; a reader asking for them reloads from history). */
+    ANSWER_LOG_MAX_EVENTS: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+    /** Resumable answers: seconds an answer's events stay after its last one (a reload or a second tab within this re-attaches). */
+    ANSWER_LOG_TTL_SEC: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** Resumable answers: ms between reads of a re-attached reader following an answer streamed by another process (Redis). */
+    ANSWER_LOG_POLL_MS: z.coerce.number().int().min(5).max(10_000).default(100),
     /** Quota: a reservation still held after this many ms belongs to a crashed or stuck stream; the reaper releases it. */
     QUOTA_RESERVATION_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
     /** Fair use: answers one user may have streaming at once, across processes (a battle round counts once); beyond it HTTP 429. */
@@ -441,6 +447,8 @@ function parseRetention(text: string): RetentionDays | string {
 export interface VendorCredential {
   apiKey?: string;
   baseUrl?: string;
+  /** The second secret of a vendor that signs with a key pair (Kling: apiKey is the access key, this the secret key). */
+  secretKey?: string;
 }
 
 export interface Config {
@@ -482,6 +490,8 @@ export interface Config {
   upstreamFirstByteTimeoutMs: number;
   upstreamIdleTimeoutMs: number;
   chatHeartbeatMs: number;
+  /** Resumable answers (streaming/answer-log.ts): events kept per answer, their lifetime after the last, the cross-process follow interval. */
+  answerLog: { maxEvents: number; ttlSec: number; pollMs: number };
   quotaReservationTtlMs: number;
   /** Fair use (QUALITY G19): live answers and running tasks per user, answers started per minute. */
   fairUse: { streamsPerUser: number; streamStartsPerMinute: number; tasksPerUser: number };
@@ -626,6 +636,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
     upstreamIdleTimeoutMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
+    answerLog: { maxEvents: e.ANSWER_LOG_MAX_EVENTS, ttlSec: e.ANSWER_LOG_TTL_SEC, pollMs: e.ANSWER_LOG_POLL_MS },
     quotaReservationTtlMs: e.QUOTA_RESERVATION_TTL_MS,
     fairUse: { streamsPerUser: e.STREAMS_PER_USER, streamStartsPerMinute: e.STREAM_STARTS_PER_MINUTE, tasksPerUser: e.TASKS_PER_USER },
     openaiApi: { keyRequestsPerMinute: e.OPENAI_API_KEY_RPM },

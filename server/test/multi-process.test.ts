@@ -10,7 +10,7 @@ import { openTestDatabase } from './db';
 import { claimRedisDb, type ClaimedRedisDb } from './redis-db';
 import { redisAnswers, TEST_REDIS_URL } from './redis';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { dataOf, namesOf, postChat, textOf } from './sse-client';
+import { dataOf, namesOf, postChat, reattachStream, textOf } from './sse-client';
 
 /**
  * Several processes (issue 16 item 4, docs/multi-process.md): two real server processes on one
@@ -162,7 +162,8 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       msg: MSG.stopSuccess,
     });
     await talking.finished;
-    expect(namesOf(talking).filter((n) => n !== 'text')).toEqual(['meta']);
+    expect(namesOf(talking).filter((n) => n !== 'text')).toEqual(['meta', 'done']);
+    expect(dataOf(talking, 'done')).toMatchObject({ messageId, stopped: true });
     await expect.poll(used, { timeout: 5_000, interval: 50 }).toBe(1);
     const record = await call<RecordDataRes>(b!, 'POST', '/api/v1/chat/record/data', { token: user.token, json: { id: 'mp-stop' } });
     const reply = record.body.data.messages.find((m) => m.id === messageId)!;
@@ -180,9 +181,31 @@ describe.skipIf(!!skipWhy)('two server processes on one PostgreSQL and one Redis
       ).body.code,
     ).toBe(200);
     await waiting.finished;
-    expect(namesOf(waiting)).toEqual(['meta']);
+    expect(namesOf(waiting)).toEqual(['meta', 'error']);
     // The hold is given back (used counts held ones too): still the one paid answer.
     await expect.poll(used, { timeout: 5_000, interval: 50 }).toBe(1);
+  });
+
+  it('an answer streaming on one process, its reader cut, is re-attached on the other with Last-Event-ID: exactly the rest', async () => {
+    const user = await login(a!);
+    const talking = await postChat(a!.base, 'deepseek_v3', { prompt: '数到八十 [demo:tokens=80][demo:delay=20]', conversationId: 'mp-resume' }, user.token);
+    await talking.waitForCount('text', 20);
+    talking.abort();
+    const seen = talking.events.slice(0, 21);
+    const { messageId } = dataOf(talking, 'meta')!;
+    expect(seen.at(-1)!.id).toBe('21');
+
+    // b follows a's answer through Redis: the 60 other texts, live, then done, ids running on.
+    const resumed = await reattachStream(b!.base, messageId, user.token, 21);
+    await resumed.finished;
+    expect(namesOf(resumed)).toEqual([...Array<string>(60).fill('text'), 'done']);
+    expect(resumed.events.map((e) => Number(e.id))).toEqual(Array.from({ length: 61 }, (_, i) => 22 + i));
+    const whole = seen.flatMap((e) => (e.event.event === 'text' ? [e.event.data.text] : [])).join('') + textOf(resumed);
+    const record = await call<RecordDataRes>(b!, 'POST', '/api/v1/chat/record/data', { token: user.token, json: { id: 'mp-resume' } });
+    expect(record.body.data.messages.find((m) => m.id === messageId)?.content).toBe(whole);
+    // Another user finds nothing on either process.
+    const other = await login(b!);
+    expect((await reattachStream(b!.base, messageId, other.token, 0)).status).toBe(404);
   });
 
   it("a WeChat QR made on one process and confirmed on the other completes the first one's polling, and logs in", async () => {

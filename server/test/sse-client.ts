@@ -9,6 +9,8 @@ export interface ReceivedEvent {
   /** performance.now() at arrival. */
   at: number;
   event: StreamEvent;
+  /** The frame's `id:` (resumable answers number their events). */
+  id?: string;
 }
 
 export interface ChatCall {
@@ -35,13 +37,30 @@ export async function postChat(baseUrl: string, model: string, body: unknown, to
 
 /** POST a JSON body to any streaming route (chat, agents, mind map, readings...) and read its events as they arrive. */
 export async function postStream(baseUrl: string, path: string, body: unknown, token?: string): Promise<ChatCall> {
+  return openStream(baseUrl, path, { method: 'POST', body, token });
+}
+
+/** GET a stream: re-attach to a resumable answer (GET /api/v1/chat/stream/{messageId}), `lastEventId` as the Last-Event-ID header. */
+export async function reattachStream(baseUrl: string, messageId: string, token?: string, lastEventId?: string | number): Promise<ChatCall> {
+  const headers: Record<string, string> = lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) };
+  return openStream(baseUrl, `/api/v1/chat/stream/${encodeURIComponent(messageId)}`, { method: 'GET', token, headers });
+}
+
+interface StreamRequest {
+  method: 'GET' | 'POST';
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+async function openStream(baseUrl: string, path: string, req: StreamRequest): Promise<ChatCall> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.token = token;
+  const headers: Record<string, string> = { ...(req.body === undefined ? {} : { 'content-type': 'application/json' }), ...req.headers };
+  if (req.token) headers.token = req.token;
   const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
+    method: req.method,
     headers,
-    body: JSON.stringify(body),
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
     signal: controller.signal,
   });
   const contentType = res.headers.get('content-type') ?? '';
@@ -84,7 +103,7 @@ export async function postStream(baseUrl: string, path: string, body: unknown, t
     onEvent(msg) {
       const name = msg.event ?? 'message';
       if (!isStreamEventName(name)) throw new Error(`unknown stream event ${name}`);
-      const received = { at: performance.now(), event: { event: name, data: JSON.parse(msg.data) } as StreamEvent };
+      const received: ReceivedEvent = { at: performance.now(), event: { event: name, data: JSON.parse(msg.data) } as StreamEvent, id: msg.id };
       events.push(received);
       for (const w of waiters.filter((x) => x.name === name)) w.resolve(received);
       const woken = counters;
@@ -123,4 +142,15 @@ export function textOf(call: ChatCall, kind: 'text' | 'reasoning' = 'text'): str
 export function dataOf<K extends StreamEventName>(call: ChatCall, name: K): StreamEventMap[K] | undefined {
   const found = call.events.find((e) => e.event.event === name);
   return found?.event.data as StreamEventMap[K] | undefined;
+}
+
+/**
+ * The stop button: POST /api/v1/chat/stop with the answer's messageId (from its `meta`). A chat
+ * answer outlives its reader, so leaving (abort) does not stop it; this does, then the reader leaves.
+ */
+export async function stopAnswer(baseUrl: string, call: ChatCall, token: string): Promise<void> {
+  const { messageId } = (await call.waitFor('meta')).event.data as StreamEventMap['meta'];
+  const res = await fetch(`${baseUrl}/api/v1/chat/stop`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ messageId }) });
+  if (!res.ok) throw new Error(`stop answered ${res.status}`);
+  await call.finished.catch(() => undefined);
 }

@@ -97,7 +97,7 @@ describe('streaming engine', () => {
       const record = (o: unknown, m?: string) => void traces.get(req.params.id)?.logs.push(String(m ?? o));
       const quiet = () => undefined;
       const log = { error: record, warn: quiet, info: quiet, debug: quiet, trace: quiet, fatal: record, level: 'info', child: () => log } as unknown as typeof app.log;
-      await serveStream({ kv, streams, config: { fairUse } }, { userId: Number(req.params.user) }, reply, log, async () => {
+      await serveStream({ kv, streams, config: { fairUse, answerLog: { maxEvents: 1000, ttlSec: 60, pollMs: 20 } } }, { userId: Number(req.params.user) }, reply, log, async () => {
         if (req.params.id === 'refuse') throw new AppError(Code.NO_COUNT, MSG.countExhausted);
         return job(req.params.id);
       });

@@ -3,6 +3,7 @@ import { MSG, STREAM_ERROR_CODES, type StreamEventMap, type StreamUsage } from '
 import type { AppMetrics } from '../infra/metrics';
 import { isLlmError } from '../llm/errors';
 import type { LlmDelta } from '../llm/types';
+import type { AnswerLogWriter } from './answer-log';
 import type { StreamRegistry } from './registry';
 import { SseWriter } from './sse';
 import { wellFormed } from './well-formed';
@@ -45,7 +46,15 @@ export interface Answer {
 export type StreamEnd = 'done' | 'stopped' | 'failed' | 'shutdown';
 
 /** Events a job may send besides the answer's own (web search, tool calls). */
-export type StreamEvents = Pick<SseWriter, 'send'>;
+export type StreamEvents = Pick<EventSink, 'send'>;
+
+/** Where the engine writes events: the reader's socket, or the socket and the answer's log. */
+interface EventSink {
+  send<K extends keyof StreamEventMap>(event: K, data: StreamEventMap[K]): boolean;
+  /** Whether an event sent now reaches the reader (now, or when it re-attaches). */
+  readonly writable: boolean;
+  drained(): Promise<void>;
+}
 
 export interface StreamJob {
   /** The first event, sent before any upstream byte. */
@@ -57,6 +66,14 @@ export interface StreamJob {
   label: string;
   /** The answer's name for a stop the user asks for (remote-stop.ts answerStopKey; serveStream sets it); none: only its reader stops it. */
   stopKey?: string;
+  /**
+   * The answer outlives its reader (chat, battle columns, custom providers: issue 17): a reader that
+   * leaves (reload, dropped network, locked phone) no longer stops it; only a stop the user asks for
+   * does. Its events carry ids and are kept for readers that re-attach (answer-log.ts).
+   */
+  resumable?: boolean;
+  /** Where a resumable answer's events are kept; serveStream sets it when `resumable`. */
+  replay?: AnswerLogWriter;
   /** The answer's deltas. It may send other events first or between (search, tool calls) through `events`. */
   upstream(signal: AbortSignal, events: StreamEvents): AsyncIterable<LlmDelta>;
   /** Forward deep-thinking chunks (default true); false drops them (outlines read only the text). */
@@ -103,25 +120,31 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   const res = reply.raw;
   reply.hijack();
   const sse = new SseWriter(res);
+  const out: EventSink = job.replay ? tee(sse, job.replay) : sse;
   const abort = new AbortController();
   let stop: 'client' | 'shutdown' | null = null;
-  const onClose = () => {
+  // A stop the user asked for, maybe on another process (remote-stop.ts).
+  const onAsked = () => {
     if (res.writableFinished || stop) return;
     stop = 'client';
     abort.abort();
+  };
+  // The reader leaving is the same end, unless the answer outlives its reader: then it goes on,
+  // its events kept for a re-attach, and it is saved and paid at its end.
+  const onClose = () => {
+    if (!job.replay) onAsked();
   };
   // Written synchronously: the server closes its sockets right after stopping the streams.
   const onStop = () => {
     if (stop) return;
     stop = 'shutdown';
-    sse.send('error', { code: STREAM_ERROR_CODES.shuttingDown, msg: MSG.serverShuttingDown });
+    out.send('error', { code: STREAM_ERROR_CODES.shuttingDown, msg: MSG.serverShuttingDown });
     sse.end();
     abort.abort();
   };
   res.on('close', onClose);
   const unwatch = streams.onStop(onStop);
-  // A stop the user asked for, maybe on another process (remote-stop.ts): the same end as the reader leaving.
-  const unasked = job.stopKey ? streams.onStopRequest(job.stopKey, onClose) : () => undefined;
+  const unasked = job.stopKey ? streams.onStopRequest(job.stopKey, onAsked) : () => undefined;
   const keeper = keepAlive(job.hold, log, job.label);
   let moneyClosed = false;
   let ended = 'error';
@@ -139,30 +162,34 @@ async function run(streams: StreamRegistry, job: StreamJob, reply: FastifyReply,
   };
   try {
     sse.open(reply.getHeaders());
-    sse.send('meta', job.meta);
+    out.send('meta', job.meta);
     sse.startHeartbeat(job.heartbeatMs);
-    const out = await forward(job, sse, abort, firstText);
-    const answer: Answer = { ...out.answer, content: wellFormed(out.answer.content), reasoning: wellFormed(out.answer.reasoning) };
+    const got = await forward(job, out, abort, firstText);
+    const answer: Answer = { ...got.answer, content: wellFormed(got.answer.content), reasoning: wellFormed(got.answer.reasoning) };
     clearInterval(keeper);
     unwatch();
     unasked();
-    const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : out.failure !== null || !answer.delivered ? 'failed' : 'done';
+    const end: StreamEnd = stop === 'shutdown' ? 'shutdown' : stop === 'client' ? 'stopped' : got.failure !== null || !answer.delivered ? 'failed' : 'done';
     ended = end;
     if (end === 'failed') {
-      if (out.failure !== null) log.warn({ err: out.failure }, `${job.label}: upstream failed`);
-      sse.send('error', (job.failureEvent ?? upstreamErrorEvent)(out.failure));
+      if (got.failure !== null) log.warn({ err: got.failure }, `${job.label}: upstream failed`);
+      out.send('error', (job.failureEvent ?? upstreamErrorEvent)(got.failure));
     }
     const paid = answer.delivered && (end === 'done' || end === 'stopped');
     await close(paid);
     if (paid) {
       await job.save?.(answer, end as 'done' | 'stopped').catch((err: unknown) => log.error({ err }, `${job.label}: saving the answer failed; the charge stays`));
-      if (end === 'done') sse.send('done', job.doneEvent?.(answer) ?? { messageId: job.meta.messageId, usage: answer.usage, reasoningMs: answer.reasoningMs });
+      const done = job.doneEvent?.(answer) ?? { messageId: job.meta.messageId, usage: answer.usage, reasoningMs: answer.reasoningMs };
+      if (end === 'done') out.send('done', done);
+      // A resumable answer always ends its log (and its reader, who asked) with a final event.
+      else if (job.replay) out.send('done', { ...done, stopped: true });
     } else {
       await job.discard?.(answer, end).catch((err: unknown) => log.error({ err }, `${job.label}: recording the unpaid answer failed`));
+      if (end === 'stopped' && job.replay) out.send('error', { code: STREAM_ERROR_CODES.stopped, msg: MSG.answerStoppedEmpty });
     }
   } catch (err) {
     log.error({ err }, `${job.label}: the stream failed`);
-    sse.send('error', { code: STREAM_ERROR_CODES.internal, msg: MSG.serverError });
+    out.send('error', { code: STREAM_ERROR_CODES.internal, msg: MSG.serverError });
     if (!moneyClosed) await close(false);
   } finally {
     clearInterval(keeper);
@@ -194,7 +221,7 @@ interface Forwarded {
  * Write each delta as its own event the moment it arrives, collecting the answer; a slow reader slows the read.
  * `onFirstText` runs once, when the first text or deep-thinking chunk reached the reader.
  */
-async function forward(job: StreamJob, sse: SseWriter, abort: AbortController, onFirstText?: () => void): Promise<Forwarded> {
+async function forward(job: StreamJob, sse: EventSink, abort: AbortController, onFirstText?: () => void): Promise<Forwarded> {
   const text: string[] = [];
   const reasoning: string[] = [];
   let textChars = 0;
@@ -252,5 +279,22 @@ async function forward(job: StreamJob, sse: SseWriter, abort: AbortController, o
       delivered,
     },
     failure,
+  };
+}
+
+/**
+ * A resumable answer's events: each numbered and appended to its log, then written to the socket
+ * with its id. Every event reaches the reader, now or when it re-attaches, so an answer that produced
+ * text delivered it (the pay rule) even while no reader is attached.
+ */
+function tee(sse: SseWriter, log: AnswerLogWriter): EventSink {
+  return {
+    get writable() {
+      return true;
+    },
+    send(event, data) {
+      return sse.send(event, data, log.append(event, data));
+    },
+    drained: () => sse.drained(),
   };
 }

@@ -10,7 +10,7 @@ import { loadCatalog } from '../catalog';
 import { createLlmGateway } from '../llm/gateway';
 import { createRedisStore } from '../infra/kv';
 import { quotaUsage } from '../modules/quota/service';
-import { namesOf, postChat, type ChatCall } from '../../test/sse-client';
+import { namesOf, postChat, stopAnswer, type ChatCall } from '../../test/sse-client';
 
 /**
  * Fair use (QUALITY G19): one user holds at most STREAMS_PER_USER live answers (a battle round
@@ -56,10 +56,10 @@ describe('fair use of live answers and tasks', () => {
     expect(namesOf(theirs).at(-1)).toBe('done');
     expect(performance.now() - started).toBeLessThan(2_000);
 
-    // A place frees as soon as one answer ends.
-    streaming[0]!.abort();
+    // A place frees as soon as one answer ends (the stop button: leaving would not end it).
+    await stopAnswer(base, streaming[0]!, token);
     await expect.poll(async () => (await postChat(base, 'deepseek_v3', { prompt: '再问 [demo:tokens=2]' }, token)).status, { timeout: 3_000 }).toBe(200);
-    for (const c of streaming) c.abort();
+    await Promise.all(streaming.slice(1).map((c) => stopAnswer(base, c, token)));
   });
 
   it('the columns of one battle round share one place (up to four), a second round takes another', async () => {
@@ -72,7 +72,7 @@ describe('fair use of live answers and tasks', () => {
     expect([...second, ...third].map((c) => c.status)).toEqual([200, 200, 200, 200]);
     // A fourth place for this user does not exist.
     expect((await postChat(base, 'deepseek_v3', { prompt: '单独问' }, token)).status).toBe(429);
-    for (const c of [...first, ...second, ...third]) c.abort();
+    await Promise.all([...first, ...second, ...third].map((c) => stopAnswer(base, c, token)));
   });
 
   it('a user starting answers too fast is slowed with 429 in Chinese', async () => {
@@ -151,7 +151,7 @@ describe.skipIf(!haveRedis)('fair use across two processes sharing Redis', () =>
     expect(open.map((c) => c.status)).toEqual([200, 200, 200]);
     expect((await postChat(baseA, 'deepseek_v3', { prompt: '四' }, onA.token)).status).toBe(429);
     expect((await postChat(baseB, 'deepseek_v3', { prompt: '四' }, onB.token)).status).toBe(429);
-    for (const c of open) c.abort();
+    await Promise.all([stopAnswer(baseA, open[0]!, onA.token), stopAnswer(baseA, open[1]!, onA.token), stopAnswer(baseB, open[2]!, onB.token)]);
     await expect.poll(async () => (await postChat(baseB, 'deepseek_v3', { prompt: '五 [demo:tokens=1]' }, onB.token)).status, { timeout: 3_000 }).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import type { DemoUpstream } from '../llm/demo-upstream/server';
 import { applyPoints } from '../modules/points/ledger';
 import { rows } from '../db/sql';
 import { quotaUsage } from '../modules/quota/service';
-import { dataOf, namesOf, postStream } from '../../test/sse-client';
+import { dataOf, namesOf, postStream, type ChatCall } from '../../test/sse-client';
 
 /**
  * The one pay rule (QUALITY G8) on every metered stream, through real sockets and the demo
@@ -55,6 +55,8 @@ interface StreamKind {
   /** Counts or points still held (not settled, not released). */
   held(a: Asker): Promise<number>;
   setUp?(a: Asker): Promise<void>;
+  /** The answer outlives its reader (chat answers): only the stop button (POST /api/v1/chat/stop) stops it. */
+  resumable?: true;
 }
 
 describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind) => {
@@ -94,11 +96,12 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
   const docUrl = (text: string) => `${docs.base}/doc.txt?text=${text.replace(/[^\ud800-\udfff]+/g, encodeURIComponent)}`;
 
   const KINDS: StreamKind[] = [
-    { name: 'chat', path: '/api/v1/chat2/deepseek_v3', body: (prompt) => ({ prompt }), ...count('chat') },
+    { name: 'chat', path: '/api/v1/chat2/deepseek_v3', body: (prompt) => ({ prompt }), resumable: true, ...count('chat') },
     {
       name: 'battle column',
       path: '/api/v1/chat2/deepseek_v3',
       body: (prompt) => ({ prompt, type: 'battle', messageId: randomUUID(), messages: [] }),
+      resumable: true,
       ...count('chat'),
     },
     {
@@ -111,6 +114,7 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
       name: 'custom provider (points price)',
       path: '/api/v1/chat2/completionsModel',
       body: (prompt, a) => ({ model_id: a.customModel, prompt }),
+      resumable: true,
       // The user's own provider here is the demo upstream (an OpenAI-compatible server on loopback).
       async setUp(a) {
         await inject('/api/v1/user/models/add.company', a.token, { company: 'Demo', api_url: demo.baseUrl, api_key: 'sk-demo-key', status: 1 });
@@ -145,6 +149,12 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
     },
   ];
 
+  /** The user stops the answer: the stop button of a resumable one, else leaving it. */
+  const stop = async (k: StreamKind, call: ChatCall, a: Asker) => {
+    if (!k.resumable) return void call.abort();
+    await inject('/api/v1/chat/stop', a.token, { messageId: dataOf(call, 'meta')!.messageId });
+  };
+
   const asker = async (k: StreamKind): Promise<Asker> => {
     const { token, user } = await t.loginAs();
     const a: Asker = { token, userId: user.id };
@@ -167,7 +177,7 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
       const call = await postStream(base, k.path, k.body('请慢慢回答。 [demo:tokens=20][demo:delay=40]', a), a.token);
       await call.waitForCount('text', 5);
       expect(await k.held(a)).toBe(1);
-      call.abort();
+      await stop(k, call, a);
       await expect.poll(() => k.held(a), { timeout: 5_000 }).toBe(0);
       expect(await k.paid(a)).toBe(1);
     });
@@ -177,10 +187,20 @@ describe.each(testDbKinds())('the pay rule on every metered stream (%s)', (kind)
       const call = await postStream(base, k.path, k.body('请想一想。 [demo:slow-first-byte=3000]', a), a.token);
       await call.waitFor('meta');
       expect(await k.held(a)).toBe(1);
-      call.abort();
+      await stop(k, call, a);
       await expect.poll(() => k.held(a), { timeout: 5_000 }).toBe(0);
       expect(await k.paid(a)).toBe(0);
     });
+
+    if (k.resumable)
+      it('its reader leaving mid-answer does not stop it: it ends and is paid once', async () => {
+        const a = await asker(k);
+        const call = await postStream(base, k.path, k.body('请慢慢回答。 [demo:tokens=12][demo:delay=30]', a), a.token);
+        await call.waitForCount('text', 2);
+        call.abort();
+        await expect.poll(() => k.held(a), { timeout: 5_000 }).toBe(0);
+        expect(await k.paid(a)).toBe(1);
+      });
 
     it('an upstream that fails before any text: an error event, nothing paid', async () => {
       const a = await asker(k);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { KeyValueStore } from '../infra/kv';
 import { AppError, rateLimited } from '../errors';
 import { runStream, type StreamJob, type StreamMetrics } from './engine';
+import { answerLogKey, answerLogOf } from './answer-log';
 import type { StreamRegistry } from './registry';
 import { answerStopKey } from './remote-stop';
 import { admitSlot } from './slots';
@@ -11,7 +12,7 @@ import { admitSlot } from './slots';
 export interface StreamServeContext {
   kv: KeyValueStore;
   streams: StreamRegistry;
-  config: Pick<Config, 'fairUse'>;
+  config: Pick<Config, 'fairUse' | 'answerLog'>;
   /** The numbers of the streams served (absent: not counted). */
   metrics?: StreamMetrics;
 }
@@ -50,6 +51,8 @@ export async function serveStream(
     const job = await prepare();
     // The user may stop it by its messageId from any process (POST /api/v1/chat/stop).
     job.stopKey ??= answerStopKey(asker.userId, job.meta.messageId);
+    // An answer that outlives its reader keeps its events where a re-attaching reader finds them (GET /v1/chat/stream/{messageId}).
+    if (job.resumable) job.replay ??= answerLogOf(ctx.kv, ctx.config.answerLog, (err) => log.warn({ err }, 'answer log: an append failed')).writer(answerLogKey(asker.userId, job.meta.messageId));
     await runStream(ctx.streams, job, reply, log, ctx.metrics ? { metrics: ctx.metrics, startedAt } : undefined);
   } finally {
     await slot.free();

@@ -1,9 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamEventMap, StreamEventName } from '@wanxiang/contract';
 
-/** One SSE frame: `event: <name>\ndata: <json>\n\n` (API.md "Chat stream"). */
-export function encodeEvent<K extends StreamEventName>(event: K, data: StreamEventMap[K]): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One SSE frame: `event: <name>\ndata: <json>\n\n` (API.md "Chat stream"); a resumable answer's
+ * events lead with `id: <n>`, the number a re-attaching reader sends back as Last-Event-ID.
+ */
+export function encodeEvent<K extends StreamEventName>(event: K, data: StreamEventMap[K], id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 const HEADERS = {
@@ -40,9 +43,9 @@ export class SseWriter {
   }
 
   /** Write one event; false when the socket buffer is full (await `drained()`) or the stream is over. */
-  send<K extends StreamEventName>(event: K, data: StreamEventMap[K]): boolean {
+  send<K extends StreamEventName>(event: K, data: StreamEventMap[K], id?: number): boolean {
     if (!this.writable) return false;
-    return this.res.write(encodeEvent(event, data));
+    return this.res.write(encodeEvent(event, data, id));
   }
 
   /** Resolves when the socket buffer has room again, or the connection closed. */

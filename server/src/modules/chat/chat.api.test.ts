@@ -155,7 +155,7 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
-  it('G8: a client that disconnects after text closes the upstream within 500 ms and pays once; the reply keeps what was shown', async () => {
+  it('G8: the stop button after text closes the upstream within 500 ms and pays once; the reply keeps what was shown', async () => {
     const { token, user } = await t.loginAs();
     const closed = new Promise<number>((resolve) => {
       const off = demo.onEarlyClose((e) => {
@@ -166,9 +166,10 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     const call = await postChat(base, 'deepseek_v3', { prompt: '一直说下去 [demo:never-end]', conversationId: 'c-stopped' }, token);
     await call.waitFor('text');
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 1 });
-    const abortedAt = call.abort();
+    const stoppedAt = performance.now();
+    await api('/api/v1/chat/stop', token, { messageId: dataOf(call, 'meta')!.messageId });
     const upstreamClosedAt = await closed;
-    expect(upstreamClosedAt - abortedAt).toBeLessThan(500);
+    expect(upstreamClosedAt - stoppedAt).toBeLessThan(500);
     await expect.poll(() => usage(user.id)).toEqual({ used: 1, reserved: 0 });
     const rec = await api<RecordDataRes>('/api/v1/chat/record/data', token, { id: 'c-stopped' });
     expect(rec.data.messages.map((m) => [m.role, m.state])).toEqual([
@@ -178,13 +179,18 @@ describe.each(testDbKinds())('chat stream on %s', (kind) => {
     expect(rec.data.messages[1]!.content.length).toBeGreaterThan(0);
   });
 
-  it('G8: a client that disconnects before the first text pays nothing', async () => {
+  it('G8: a client that disconnects does not stop the answer (it re-attaches); it ends, is kept and paid once', async () => {
     const { token, user } = await t.loginAs();
-    const call = await postChat(base, 'deepseek_v3', { prompt: '慢慢想 [demo:slow-first-byte=3000]' }, token);
+    const call = await postChat(base, 'deepseek_v3', { prompt: '慢慢想 [demo:slow-first-byte=300][demo:tokens=4]', conversationId: 'c-left' }, token);
     await call.waitFor('meta');
     expect(await usage(user.id)).toEqual({ used: 0, reserved: 1 });
     call.abort();
-    await expect.poll(() => usage(user.id)).toEqual({ used: 0, reserved: 0 });
+    await expect.poll(() => usage(user.id), { timeout: 5_000 }).toEqual({ used: 1, reserved: 0 });
+    const rec = await api<RecordDataRes>('/api/v1/chat/record/data', token, { id: 'c-left' });
+    expect(rec.data.messages.map((m) => [m.role, m.state])).toEqual([
+      ['user', 'ok'],
+      ['assistant', 'ok'],
+    ]);
   });
 
   it('refuses with the JSON envelope before streaming', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, MSG, type Envelope, type RecordDataRes } from '@wanxiang/contract';
+import { Code, MSG, STREAM_ERROR_CODES, type Envelope, type RecordDataRes } from '@wanxiang/contract';
 import { listeningDemoApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
 import { dataOf, namesOf, postChat, textOf } from '../../../test/sse-client';
@@ -7,8 +7,9 @@ import { quotaUsage } from '../quota/service';
 
 /**
  * POST /api/v1/chat/stop {messageId}: the user stops one of their answers by the messageId of its
- * `meta` event. The answer ends as a stop by its reader does (the one pay rule): text delivered ->
- * one count and the reply kept as far as it went; nothing delivered -> nothing charged. Only the
+ * `meta` event (the stop button: a chat answer outlives its reader, so only this stops it). The one
+ * pay rule: text delivered -> one count, the reply kept as far as it went, `done` marked stopped;
+ * nothing delivered -> nothing charged, an `error` of code 499. Only the
  * answer's own user can stop it. Across processes (over Redis): server/test/multi-process.test.ts.
  */
 describe.each(testDbKinds())('stopping an answer by its messageId on %s', (kind) => {
@@ -35,8 +36,9 @@ describe.each(testDbKinds())('stopping an answer by its messageId on %s', (kind)
 
     expect(await stop(token, { messageId })).toEqual({ status: 200, body: { code: 200, msg: MSG.stopSuccess, data: null } });
     await call.finished;
-    // A clean end: neither done nor error follows the text.
-    expect(namesOf(call).filter((n) => n !== 'text')).toEqual(['meta']);
+    // The answer ends with `done`, marked stopped: the reader (and any re-attached one) knows it was kept.
+    expect(namesOf(call).filter((n) => n !== 'text')).toEqual(['meta', 'done']);
+    expect(dataOf(call, 'done')).toMatchObject({ messageId, stopped: true });
     await expect.poll(() => quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 1, reserved: 0 });
     const rec = (
       await t.app.inject({ method: 'POST', url: '/api/v1/chat/record/data', headers: { token }, payload: { id: 'stop-1' } })
@@ -51,7 +53,8 @@ describe.each(testDbKinds())('stopping an answer by its messageId on %s', (kind)
     const { messageId } = (await call.waitFor('meta')).event.data as { messageId: string };
     expect((await stop(token, { messageId })).body.code).toBe(Code.OK);
     await call.finished;
-    expect(namesOf(call)).toEqual(['meta']);
+    expect(namesOf(call)).toEqual(['meta', 'error']);
+    expect(dataOf(call, 'error')).toEqual({ code: STREAM_ERROR_CODES.stopped, msg: MSG.answerStoppedEmpty });
     await expect.poll(() => quotaUsage(t.ctx, user.id, 'chat')).toEqual({ used: 0, reserved: 0 });
   });
 
@@ -74,6 +77,6 @@ describe.each(testDbKinds())('stopping an answer by its messageId on %s', (kind)
 
     await stop(owner.token, { messageId });
     await call.finished;
-    expect(namesOf(call).at(-1)).toBe('text');
+    expect(call.events.at(-1)!.event).toMatchObject({ event: 'done', data: { stopped: true } });
   });
 });

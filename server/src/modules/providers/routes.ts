@@ -88,6 +88,10 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AppConte
     const user = requireUser(req);
     assertPhoneBound(user);
     const input = parse(CompletionsModelSchema, req.body);
-    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => customStreamJob(ctx, await prepareCustomTurn(ctx, box, user, input), req.log));
+    // Resumable like the catalog's chat: re-attached through GET /v1/chat/stream/{messageId}.
+    await serveStream(ctx, { userId: user.id }, reply, req.log, async () => ({
+      ...customStreamJob(ctx, await prepareCustomTurn(ctx, box, user, input), req.log),
+      resumable: true,
+    }));
   });
 }
