@@ -43,6 +43,7 @@ const V35 = {
 };
 const V40 = {
   ...V35,
+  children: ['v35'],
   key: 'v40',
   label: 'GPT-4.0',
   sort_label: 'ChatGPT',
@@ -83,6 +84,9 @@ describe('the models form', { timeout: 60_000 }, () => {
     expect(row.textContent).toContain('高阶');
     expect(row.textContent).toContain('普通用户');
     expect((await rowOf('万象 3.5')).textContent).toContain('deepseek / deepseek-chat');
+    // `children` (the models listed under an entry) is data, not a tree of rows.
+    expect(screen.queryByRole('button', { name: /展开行|Expand row/ })).toBeNull();
+    expect(screen.getAllByText('万象 3.5')).toHaveLength(1);
   });
 
   it('edits one model in the drawer and saves the whole document, tied fields set together and the rest kept', async () => {
@@ -110,8 +114,8 @@ describe('the models form', { timeout: 60_000 }, () => {
     fireEvent.change(field('名称'), { target: { value: ' ' } });
     fireEvent.change(field('每次消耗积分'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('drawer-ok'));
-    expect(await screen.findByText('请填写名称')).toBeTruthy();
-    expect(await screen.findByText('开启积分抵扣时每次消耗积分必须大于 0')).toBeTruthy();
+    expect(await screen.findByText('请填写名称', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('开启积分抵扣时每次消耗积分必须大于 0', undefined, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByTestId('model-drawer')).toBeTruthy();
     expect(api.save).not.toHaveBeenCalled();
   });

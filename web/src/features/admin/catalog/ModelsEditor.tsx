@@ -56,7 +56,6 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
         return (
           <Space size={[0, 4]} wrap>
             {v.high && <Tag color="gold">{C.modelHighTag}</Tag>}
-            {v.isFree && <Tag color="green">{C.modelFree}</Tag>}
             {v.tags.map((t) => (
               <Tag key={t}>{t}</Tag>
             ))}
@@ -98,6 +97,8 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
         pagination={{ pageSize: 20, showSizeChanger: false }}
         rowClassName={(m) => (faulty(m) ? (styles.errorRow ?? '') : loadedByKey.get(m.key) !== JSON.stringify(m) ? (styles.changedRow ?? '') : '')}
         scroll={{ x: 920 }}
+        // An entry's `children` lists the models under it (keys, not rows): not a tree for the table.
+        expandable={{ childrenColumnName: 'noTreeRows' }}
         data-testid="models-editor"
       />
       {editing && (

@@ -106,9 +106,9 @@ describe('the shop form', { timeout: 60_000 }, () => {
     type('售价（元）', '0');
     type('会员等级（0 为不开通）', '2');
     fireEvent.click(screen.getByTestId('drawer-ok'));
-    expect(await screen.findByText('商品编号 1 已被使用')).toBeTruthy();
-    expect(await screen.findByText('售价必须大于 0 元')).toBeTruthy();
-    expect(await screen.findByText('开通会员需填写有效天数或选择永久有效')).toBeTruthy();
+    expect(await screen.findByText('商品编号 1 已被使用', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('售价必须大于 0 元', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('开通会员需填写有效天数或选择永久有效', undefined, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByTestId('shop-drawer')).toBeTruthy();
   });
 

@@ -80,7 +80,7 @@ export function ToolsEditor({ value, loaded, onChange, problem }: FormEditorProp
     {
       title: C.toolQuotaKey,
       key: 'quotaKey',
-      width: 200,
+      width: 250,
       render: (_, r) =>
         r.kind === 'page' ? (
           <Typography.Text type="secondary">—</Typography.Text>
@@ -103,6 +103,7 @@ export function ToolsEditor({ value, loaded, onChange, problem }: FormEditorProp
       title: C.colAction,
       key: 'action',
       width: 100,
+      fixed: 'right',
       render: (_, r) => (
         <Button size="small" type="link" disabled={!r.overridden} onClick={() => onChange(withoutToolSetting(value, r.id))}>
           {C.toolRestore}
@@ -130,7 +131,7 @@ export function ToolsEditor({ value, loaded, onChange, problem }: FormEditorProp
         size="small"
         pagination={{ pageSize: 20, showSizeChanger: false }}
         rowClassName={(r) => (namedIn(problem, `tools.${r.id}`) ? (styles.errorRow ?? '') : changed(r) ? (styles.changedRow ?? '') : '')}
-        scroll={{ x: 840 }}
+        scroll={{ x: 890 }}
         data-testid="tools-editor"
       />
     </>
