@@ -96,3 +96,46 @@ test('a tool switched off in the console shows 已暂停 on its page with the ru
     await api.dispose();
   }
 });
+
+test('a tool’s price edited in the tools form is the price on its page; the models and shop forms open', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs(browser, admin, '/admin/catalog/tools');
+  await expect(page.getByTestId('tools-editor')).toBeVisible();
+  await screenshot(page, 'admin-catalog-tools');
+  await page.getByPlaceholder('搜索名称或标识').fill('text2image');
+  const price = page.getByRole('spinbutton', { name: '文生图 积分价格' });
+  await expect(price).toHaveValue('10');
+  await price.fill('12');
+  await price.blur();
+  await page.getByTestId('catalog-save').click();
+  await expect(page.getByText('已保存，所有服务进程将在几秒内生效')).toBeVisible();
+  await expect(page.getByTestId('catalog-reset')).toBeVisible();
+
+  // The user's tool page reads the settings in force when it opens: the points offer carries the new price.
+  const userPage = await pageAs(browser, user, '/draw/text2image');
+  await expect(userPage.getByTestId('tool-points-switch')).toContainText('每次消耗 12 积分', { timeout: 30_000 });
+
+  await page.goto('/admin/catalog/models');
+  await expect(page.getByTestId('models-editor')).toBeVisible();
+  await screenshot(page, 'admin-catalog-models');
+  await page.getByPlaceholder('搜索名称或标识').fill('GPT-4.0');
+  await page.getByTestId('model-edit-v40').click();
+  await expect(page.getByTestId('model-drawer')).toBeVisible();
+  await screenshot(page, 'admin-catalog-models-drawer');
+  await page.goto('/admin/catalog/shop');
+  await expect(page.getByTestId('shop-editor')).toBeVisible();
+  await screenshot(page, 'admin-catalog-shop');
+  await page.getByTestId('shop-edit-1').click();
+  await expect(page.getByTestId('shop-drawer')).toBeVisible();
+  await screenshot(page, 'admin-catalog-shop-drawer');
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const name of ['tools', 'models', 'shop'] as const) {
+    await page.goto(`/admin/catalog/${name}`);
+    await expect(page.getByTestId(`${name}-editor`)).toBeVisible();
+    await screenshot(page, `admin-catalog-${name}-tablet`);
+  }
+  await page.getByTestId('shop-edit-1').click();
+  await expect(page.getByTestId('shop-drawer')).toBeVisible();
+  await screenshot(page, 'admin-catalog-shop-drawer-tablet');
+});
