@@ -19,6 +19,9 @@ import { createMetrics, type AppMetrics } from './infra/metrics';
 import { withUpstreamErrorCount } from './llm/metered';
 import { VendorSettings } from './infra/vendor-settings/hub';
 import { VendorCallStats } from './infra/vendor-settings/stats';
+import { vendorEnv } from './infra/vendor-settings/backends';
+import { rebuildOnChange, VENDOR_BACKENDS_STATE, vendorBackends } from './infra/vendor-settings/live';
+import { callKey, recordedFetch, recordedSpeech, recordedStt } from './infra/vendor-settings/recorded';
 import { KeyBox, loadKeySecret } from './infra/secrets/key-box';
 import { StreamRegistry } from './streaming/registry';
 
@@ -45,7 +48,11 @@ export interface AppContext {
   /** This process's copy of the operator documents saved in the admin console (catalog/documents): what the live values read. */
   documents: CatalogDocuments;
   llm: LlmGateway;
-  /** The chat vendors' base URLs and keys saved in the admin console over the environment's, followed on every process. */
+  /**
+   * The vendors' base URLs and keys saved in the admin console over the environment's, followed on every process: the
+   * chat vendors (the LLM gateway reads them per call) and the backend vendors (`images`, `speech`, `stt`, `webSearch`
+   * and the music and video states are rebuilt when they change).
+   */
   vendorSettings: VendorSettings;
   /** This process's recent vendor calls (the console's 24 h error rate and latency). */
   vendorCalls: VendorCallStats;
@@ -108,7 +115,6 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const sms = overrides.sms ?? createSmsProvider(config, logger);
   const safeFetch = overrides.safeFetch ?? createSafeFetch({ allow: config.ssrfAllow });
   const safeStreamFetch = overrides.safeStreamFetch ?? createSafeStreamFetch({ allow: config.ssrfAllow });
-  const stt = overrides.stt ?? createSpeechToText(config);
   const storage = overrides.storage ?? createFileStore(config);
   // Loaded before anything reads the catalog, so the first request already sees the console's saved documents.
   const documents = overrides.documents ?? (await CatalogDocuments.open({ database, kv, config, log: logger }));
@@ -117,22 +123,33 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   // Counted around whichever gateway serves (a test's own too): vendor failures are the gateway's one choke point.
   const vendorSettings =
     overrides.vendorSettings ??
-    (await VendorSettings.open({ database, kv, box: new KeyBox(await loadKeySecret(config)), env: config.vendors, log: logger }));
+    (await VendorSettings.open({ database, kv, box: new KeyBox(await loadKeySecret(config)), env: vendorEnv(config), log: logger }));
   const vendorCalls = overrides.vendorCalls ?? new VendorCallStats();
   const llm = withUpstreamErrorCount(
     overrides.llm ?? (await createLlmGateway(config, catalog, logger, { credentials: vendorSettings, calls: vendorCalls })),
     metrics,
   );
-  const webSearch = overrides.webSearch ?? createWebSearch(config, { demo: llm.demo }, logger);
-  const speech = overrides.speech !== undefined ? overrides.speech : createTextToSpeech(config, { demo: llm.demo });
-  const images = overrides.images ?? createImageBackend(config, loadImagesFile(catalogFile(config.catalogDir, 'images.json')), { demo: llm.demo, metrics, calls: vendorCalls });
+  // The media and search backends are rebuilt from the vendor settings in force when the console saves one (on any
+  // process), so callers keep `ctx.images` etc. and reach the backend in force; a test's own backend stays as it is.
+  const live = <T extends object>(build: (c: Config) => T): T => vendorBackends(vendorSettings, config, vendorCalls, logger).live(build);
+  const searchFetch = recordedFetch(callKey('search', 'searxng'), vendorCalls);
+  const webSearch = overrides.webSearch ?? live((c) => createWebSearch(c, { demo: llm.demo, fetch: searchFetch }, logger));
+  const stt = overrides.stt ?? live((c) => recordedStt(createSpeechToText(c), vendorCalls));
+  const currentSpeech = rebuildOnChange(vendorSettings, config, (c) => recordedSpeech(createTextToSpeech(c, { demo: llm.demo }), vendorCalls), logger);
+  const images =
+    overrides.images ?? live((c) => createImageBackend(c, loadImagesFile(catalogFile(c.catalogDir, 'images.json')), { demo: llm.demo, metrics, calls: vendorCalls }));
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });
   const wechat = overrides.wechat ?? createWechatLogin(config.wechat, wechatTokens);
   const pay = overrides.pay ?? createPayRegistry(config);
   const shutdown = overrides.shutdown ?? new AbortController();
   const streams = new StreamRegistry(shutdown.signal);
   const moduleStates = overrides.moduleStates ?? new ModuleStates();
-  return { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech, storage, catalog, documents, llm, vendorSettings, vendorCalls, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
+  if (!moduleStates.peek(VENDOR_BACKENDS_STATE)) moduleStates.set(VENDOR_BACKENDS_STATE, vendorBackends(vendorSettings, config, vendorCalls, logger));
+  const ctx: AppContext = { pay, config, database, kv, sms, safeFetch, safeStreamFetch, stt, speech: null, storage, catalog, documents, llm, vendorSettings, vendorCalls, images, webSearch, wechat, wechatTokens, shutdown, streams, moduleStates, metrics };
+  // `speech` is null while no voice is enabled, so it is a property read at each use rather than an object that forwards.
+  if (overrides.speech !== undefined) ctx.speech = overrides.speech;
+  else Object.defineProperty(ctx, 'speech', { get: currentSpeech, enumerable: true });
+  return ctx;
 }
 
 /** Close what the context opened, in reverse order. */

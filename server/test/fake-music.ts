@@ -48,6 +48,11 @@ export async function startFakeMusic(): Promise<FakeMusic> {
         res.writeHead(200, { 'content-type': name.endsWith('.png') ? 'image/png' : 'audio/mpeg' });
         return res.end(bytesOf(name));
       }
+      // The account's file list (the console's connection test), refused with MiniMax's code as music is.
+      if (url.pathname === '/v1/files/list') {
+        if (req.headers.authorization !== 'Bearer good-key') return json(200, { base_resp: { status_code: 1004, status_msg: 'authorized error' } });
+        return json(200, { files: [], base_resp: { status_code: 0, status_msg: 'success' } });
+      }
       if (url.pathname === '/v1/music_generation') {
         if (req.headers.authorization !== 'Bearer good-key') return json(200, { base_resp: { status_code: 1004, status_msg: 'authorized error' } });
         const b = body as { prompt?: string; output_format?: string };

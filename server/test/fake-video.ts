@@ -141,6 +141,8 @@ export async function startFakeVideo(opts: { video?: Buffer } = {}): Promise<Fak
       }
       // Kling
       const kl = /^\/v1\/videos\/(text2video|image2video|effects)(?:\/(.+))?$/.exec(path);
+      // The task list (the console's connection test): an empty first page.
+      if (kl && req.method === 'GET' && !kl[2]) return json(res, 200, { code: 0, message: 'SUCCEED', data: [] });
       if (kl && req.method === 'POST' && !kl[2])
         return json(res, 200, { code: 0, message: 'SUCCEED', data: { task_id: create('kling', prompt), task_status: 'submitted' } });
       if (kl && kl[2]) {

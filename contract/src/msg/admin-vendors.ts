@@ -6,7 +6,10 @@ export const ADMIN_VENDORS_MSG = {
   adminVendorIdInvalid: '服务商不存在',
   adminVendorBaseUrlInvalid: '接口地址必须是 http:// 或 https:// 开头的完整网址（最长 500 个字符）',
   adminVendorApiKeyInvalid: 'API Key 必须是 1-500 个字符，且不能包含空格或换行',
-  adminVendorNothingToSave: '请填写接口地址或 API Key（至少一项）',
+  adminVendorSecretKeyInvalid: 'Secret Key 必须是 1-500 个字符，且不能包含空格或换行',
+  adminVendorNothingToSave: '请填写接口地址或密钥（至少一项）',
+  /** A second secret sent for a vendor that signs with one key. */
+  adminVendorNoSecretKey: '该服务商只需要一个 API Key，不需要 Secret Key',
   /** A vendor whose settings only the environment sets (its backend reads them at start). */
   adminVendorNotEditable: '该服务商暂不支持在控制台修改，请在环境变量中配置后重启服务',
   adminVendorSaved: '已保存，所有服务进程将在几秒内生效',
@@ -22,6 +25,10 @@ export const ADMIN_VENDORS_MSG = {
   adminVendorTestTimeout: (seconds: number) => `连接超时（${seconds} 秒内没有响应），请检查接口地址和网络`,
   adminVendorTestUnreachable: '无法连接到服务商，请检查接口地址和网络',
   adminVendorTestBadAnswer: '服务商的响应格式不正确，请确认接口地址是 OpenAI 兼容接口',
+  /** The backend vendors' tests, through their adapters. */
+  adminVendorTestAuthFailed: '服务商拒绝了密钥，请检查 API Key（及 Secret Key）是否正确',
+  adminVendorTestVendorError: (detail: string) => `服务商返回错误${detail ? `：${detail}` : ''}`,
+  adminVendorTestAnswerInvalid: '服务商的响应格式不正确，请确认接口地址',
   /** Chinese names of the vendor kinds (console labels). */
   adminVendorKinds: { chat: '对话', image: '绘图', speech: '语音合成', stt: '语音识别', music: '音乐', video: '视频', search: '搜索' } as Record<
     string,
@@ -33,7 +40,7 @@ export const ADMIN_VENDORS_MSG = {
   navVendors: '服务商',
   vendorsTitle: '服务商',
   vendorsIntro: (hours: number) =>
-    `对话服务商的接口地址和 API Key 可在此修改，保存后加密存储并覆盖环境变量，所有服务进程几秒内生效；其余服务商由环境变量配置。错误率与延迟为本进程最近 ${hours} 小时的调用统计。`,
+    `各服务商的接口地址和密钥可在此修改，保存后加密存储并覆盖环境变量，所有服务进程几秒内生效，无需重启。错误率与延迟为本进程最近 ${hours} 小时的调用统计。`,
   colVendor: '服务商',
   colKind: '类型',
   colSource: '配置来源',
@@ -58,6 +65,11 @@ export const ADMIN_VENDORS_MSG = {
   editApiKeyHelpSet: (last4: string) => `已设置（••••${last4}）。出于安全考虑不会显示原值；留空则保持不变。`,
   editApiKeyHelpUnset: '尚未设置。',
   editApiKeyPlaceholder: '输入新的 API Key',
+  /** The vendors that sign with a key pair (Kling): the first key is the access key. */
+  editAccessKey: 'Access Key',
+  editSecretKey: 'Secret Key',
+  editSecretKeyPlaceholder: '输入新的 Secret Key',
+  editSecretKeyHelpSet: (last4: string) => `已设置（••••${last4}）。出于安全考虑不会显示原值；留空则保持不变。`,
   save: '保存',
   cancel: '取消',
   testing: '正在测试…',

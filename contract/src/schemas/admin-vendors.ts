@@ -47,13 +47,21 @@ const apiKey = z
   .max(500, { error: ADMIN_VENDORS_MSG.adminVendorApiKeyInvalid })
   .regex(/^\S+$/, { error: ADMIN_VENDORS_MSG.adminVendorApiKeyInvalid });
 
+const secretKey = z
+  .string({ error: ADMIN_VENDORS_MSG.adminVendorSecretKeyInvalid })
+  .trim()
+  .min(1, { error: ADMIN_VENDORS_MSG.adminVendorSecretKeyInvalid })
+  .max(500, { error: ADMIN_VENDORS_MSG.adminVendorSecretKeyInvalid })
+  .regex(/^\S+$/, { error: ADMIN_VENDORS_MSG.adminVendorSecretKeyInvalid });
+
 /**
  * PUT /api/admin/vendors/{id}: what to save over the environment. An absent field keeps what is saved (a key is never
- * answered back, so the edit form leaves it out to keep it); at least one field.
+ * answered back, so the edit form leaves it out to keep it); at least one field. `secretKey` only for the vendors that
+ * sign with a key pair (`pairedSecret`: Kling's secret key beside its access key in `apiKey`).
  */
 export const AdminVendorSaveSchema = z
-  .object({ baseUrl: baseUrl.optional(), apiKey: apiKey.optional() }, { error: ADMIN_VENDORS_MSG.adminVendorNothingToSave })
-  .refine((v) => v.baseUrl !== undefined || v.apiKey !== undefined, { error: ADMIN_VENDORS_MSG.adminVendorNothingToSave });
+  .object({ baseUrl: baseUrl.optional(), apiKey: apiKey.optional(), secretKey: secretKey.optional() }, { error: ADMIN_VENDORS_MSG.adminVendorNothingToSave })
+  .refine((v) => v.baseUrl !== undefined || v.apiKey !== undefined || v.secretKey !== undefined, { error: ADMIN_VENDORS_MSG.adminVendorNothingToSave });
 export type AdminVendorSave = z.infer<typeof AdminVendorSaveSchema>;
 
 /** Calls and failures of the last 24 hours, as this process saw them. */
@@ -82,7 +90,12 @@ export interface AdminVendorItem {
   keyLast4: string | null;
   /** Whether a key or only a base URL switches it on. */
   activation: 'apiKey' | 'baseUrl';
-  /** Saved in the console and in force without a restart (the chat vendors); false: the environment only. */
+  /** Signs with a key pair: a second secret beside the key (Kling: access key in the key, secret key here). */
+  pairedSecret: boolean;
+  /** The second secret: whether it is set and its last 4 characters (never more of it); false/null without a pair. */
+  secretKeySet: boolean;
+  secretKeyLast4: string | null;
+  /** Saved in the console and in force without a restart on every process (every vendor the page lists today). */
   editable: boolean;
   /** Whether the test call is available. */
   testable: boolean;

@@ -19,6 +19,9 @@ export const vendorSettings = pgTable('vendor_settings', {
   /** `v1:<base64>` from KeyBox.seal; null = the environment's. */
   apiKeySealed: text('api_key_sealed'),
   keyLast4: varchar('key_last4', { length: 4 }),
+  /** A second secret, for vendors that sign with a key pair (Kling: access key above, secret key here); sealed the same way. */
+  secretKeySealed: text('secret_key_sealed'),
+  secretLast4: varchar('secret_last4', { length: 4 }),
   /** From vendor_setting_versions at each save or reset. */
   version: bigint('version', { mode: 'number' }).notNull(),
   updatedBy: bigint('updated_by', { mode: 'number' }),

@@ -5,6 +5,7 @@ import { minimaxMusic } from './minimax';
 import { separationService, type SeparationService } from './separation';
 import { sunoRelay } from './suno-relay';
 import type { MusicHttp, SongVendor } from './types';
+import { callKey, recordedFetch, type CallRecorder } from '../vendor-settings/recorded';
 
 export * from './types';
 export { acoustIdLookup, fingerprintFile, type AcoustIdLookup, type Fingerprint, type RecognizedSong } from './acoustid';
@@ -28,12 +29,17 @@ export interface MusicBackend {
 
 export const MUSIC_STATE = 'music';
 
-export function createMusicBackend(config: Pick<Config, 'music'>, http: MusicHttp = { fetch, timeoutMs: 300_000 }): MusicBackend {
+/**
+ * `calls`: where each HTTP request to the song vendor is recorded (music:suno, music:minimax-music), for the console's
+ * error rate and latency.
+ */
+export function createMusicBackend(config: Pick<Config, 'music'>, http: MusicHttp = { fetch, timeoutMs: 300_000 }, calls?: CallRecorder): MusicBackend {
   const m = config.music;
+  const vendorHttp = (vendor: string): MusicHttp => (calls ? { ...http, fetch: recordedFetch(callKey('music', vendor), calls, http.fetch) } : http);
   const songs = m.suno.relayUrl
-    ? sunoRelay({ relayUrl: m.suno.relayUrl, model: m.suno.model, ...(m.suno.apiKey ? { apiKey: m.suno.apiKey } : {}) }, http)
+    ? sunoRelay({ relayUrl: m.suno.relayUrl, model: m.suno.model, ...(m.suno.apiKey ? { apiKey: m.suno.apiKey } : {}) }, vendorHttp('suno'))
     : m.minimax.apiKey
-      ? minimaxMusic({ apiKey: m.minimax.apiKey, baseUrl: m.minimax.baseUrl, model: m.minimax.model }, http)
+      ? minimaxMusic({ apiKey: m.minimax.apiKey, baseUrl: m.minimax.baseUrl, model: m.minimax.model }, vendorHttp('minimax-music'))
       : demoComposer();
   return {
     songs,

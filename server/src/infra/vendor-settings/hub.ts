@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VendorCredential } from '../../config';
 import type { Database } from '../../db/client';
+import { ChangeWatcher } from '../change-watch';
 import type { KeyValueStore } from '../kv';
 import type { KeyBox } from '../secrets/key-box';
 import { selectMaxVendorVersion, selectVendorRows, type VendorSettingRow } from './store';
@@ -13,6 +14,9 @@ export interface SavedVendorSetting {
   baseUrl?: string;
   apiKey?: string;
   keyLast4?: string;
+  /** The second secret of a vendor that signs with a key pair (Kling's secret key). */
+  secretKey?: string;
+  secretLast4?: string;
   version: number;
   updatedBy: number | null;
   updatedAt: Date;
@@ -29,18 +33,26 @@ export interface VendorSettingsOptions {
 
 /**
  * This process's view of the vendor settings saved in the console (table vendor_settings) over the environment's.
- * It follows the other processes exactly as the catalog documents do (catalog/documents/hub.ts): a save is announced on
- * the shared store and, as a fallback (a lost message, no Redis across machines), a poll of max(version) finds it.
+ * It follows the other processes with the same ChangeWatcher as the catalog documents (infra/change-watch.ts): a save is
+ * announced on the shared store and, as a fallback (a lost message, no Redis across machines), a poll of max(version)
+ * finds it.
  * Readers (the LLM gateway) ask `credential(id)` per call and compare `generation` to rebuild what they derived.
  */
 export class VendorSettings {
   private readonly saved = new Map<string, SavedVendorSetting>();
-  private seen = 0;
   private gen = 0;
-  private chain: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | null = null;
+  private readonly changes: ChangeWatcher;
 
-  constructor(private readonly opts: VendorSettingsOptions) {}
+  constructor(private readonly opts: VendorSettingsOptions) {
+    this.changes = new ChangeWatcher({
+      kv: opts.kv,
+      channel: VENDORS_CHANGED_CHANNEL,
+      what: 'vendor settings',
+      log: opts.log,
+      latest: () => selectMaxVendorVersion(opts.database.db),
+      load: (since) => this.load(since),
+    });
+  }
 
   /** Open the view with every saved row loaded, so the first request already uses the console's settings. */
   static async open(opts: VendorSettingsOptions): Promise<VendorSettings> {
@@ -68,26 +80,20 @@ export class VendorSettings {
   credential(id: string): VendorCredential {
     const env = this.env(id);
     const saved = this.saved.get(id);
-    return { baseUrl: saved?.baseUrl ?? env.baseUrl, apiKey: saved?.apiKey ?? env.apiKey };
+    return { baseUrl: saved?.baseUrl ?? env.baseUrl, apiKey: saved?.apiKey ?? env.apiKey, secretKey: saved?.secretKey ?? env.secretKey };
   }
 
   /** Load the rows saved since the last load; concurrent callers share a load that has not started yet. */
   refresh(): Promise<void> {
-    if (this.queued) return this.queued;
-    const next = this.chain.then(() => {
-      this.queued = null;
-      return this.load();
-    });
-    this.queued = next;
-    this.chain = next.catch(() => undefined);
-    return next;
+    return this.changes.refresh();
   }
 
-  private async load(): Promise<void> {
-    const fresh = await selectVendorRows(this.opts.database.db, this.seen);
-    if (!fresh.length) return;
+  private async load(since: number): Promise<number> {
+    const fresh = await selectVendorRows(this.opts.database.db, since);
+    if (!fresh.length) return since;
+    let newest = since;
     for (const row of fresh) {
-      this.seen = Math.max(this.seen, row.version);
+      newest = Math.max(newest, row.version);
       const value = this.opened(row);
       if (value) this.saved.set(row.vendor, value);
       else this.saved.delete(row.vendor);
@@ -95,60 +101,44 @@ export class VendorSettings {
     this.gen += 1;
     // Names and versions only: never a key.
     this.opts.log.info({ vendors: fresh.map((r) => `${r.vendor}@${r.version}`) }, 'vendor settings reloaded');
+    return newest;
   }
 
   private opened(row: VendorSettingRow): SavedVendorSetting | undefined {
-    let apiKey: string | undefined;
-    if (row.apiKeySealed) {
-      try {
-        apiKey = this.opts.box.open(row.apiKeySealed);
-      } catch (err) {
-        // PROVIDER_KEY_SECRET changed since the save: the environment's key serves until an admin saves it again.
-        this.opts.log.error({ err: String(err), vendor: row.vendor }, 'a saved vendor key does not open with this PROVIDER_KEY_SECRET; using the environment');
-      }
-    }
+    const apiKey = this.openKey(row, row.apiKeySealed);
+    const secretKey = this.openKey(row, row.secretKeySealed);
     const baseUrl = row.baseUrl ?? undefined;
-    if (apiKey === undefined && baseUrl === undefined) return undefined;
-    return { baseUrl, apiKey, keyLast4: apiKey ? (row.keyLast4 ?? undefined) : undefined, version: row.version, updatedBy: row.updatedBy, updatedAt: row.updatedAt };
+    if (apiKey === undefined && secretKey === undefined && baseUrl === undefined) return undefined;
+    return {
+      baseUrl,
+      apiKey,
+      keyLast4: apiKey ? (row.keyLast4 ?? undefined) : undefined,
+      secretKey,
+      secretLast4: secretKey ? (row.secretLast4 ?? undefined) : undefined,
+      version: row.version,
+      updatedBy: row.updatedBy,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  private openKey(row: VendorSettingRow, sealed: string | null): string | undefined {
+    if (!sealed) return undefined;
+    try {
+      return this.opts.box.open(sealed);
+    } catch (err) {
+      // PROVIDER_KEY_SECRET changed since the save: the environment's key serves until an admin saves it again.
+      this.opts.log.error({ err: String(err), vendor: row.vendor }, 'a saved vendor key does not open with this PROVIDER_KEY_SECRET; using the environment');
+      return undefined;
+    }
   }
 
   /** Tell every process (this one included) that a vendor changed. Best effort: the poll still finds it. */
-  async announce(version: number): Promise<void> {
-    await this.opts.kv.publish(VENDORS_CHANGED_CHANNEL, String(version)).catch((err: unknown) => {
-      this.opts.log.warn({ err }, 'vendor change not announced on the shared store; other processes find it by polling');
-    });
+  announce(version: number): Promise<void> {
+    return this.changes.announce(version);
   }
 
   /** Follow the other processes' saves: on their message, and every `pollMs` (0: messages only). Answers the stop. */
-  async watch(pollMs: number): Promise<() => void> {
-    const onMessage = (message: string) => {
-      if (Number(message) > this.seen) void this.refresh().catch((err: unknown) => this.opts.log.warn({ err }, 'vendor settings reload failed'));
-    };
-    const unsubscribe = await this.opts.kv.subscribe(VENDORS_CHANGED_CHANNEL, onMessage).catch((err: unknown) => {
-      this.opts.log.warn({ err }, 'vendor change messages unavailable; polling only');
-      return () => undefined;
-    });
-    let failing = false;
-    let busy = false;
-    const poll = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        if ((await selectMaxVendorVersion(this.opts.database.db)) > this.seen) await this.refresh();
-        failing = false;
-      } catch (err) {
-        // One line per outage, not one per tick.
-        if (!failing) this.opts.log.warn({ err }, 'vendor settings poll failed; the settings in force stay until it works again');
-        failing = true;
-      } finally {
-        busy = false;
-      }
-    };
-    const timer = pollMs > 0 ? setInterval(() => void poll(), pollMs) : null;
-    timer?.unref();
-    return () => {
-      if (timer) clearInterval(timer);
-      unsubscribe();
-    };
+  watch(pollMs: number): Promise<() => void> {
+    return this.changes.watch(pollMs);
   }
 }

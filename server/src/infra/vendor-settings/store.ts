@@ -24,6 +24,8 @@ export interface VendorRowValues {
   baseUrl: string | null;
   apiKeySealed: string | null;
   keyLast4: string | null;
+  secretKeySealed: string | null;
+  secretLast4: string | null;
 }
 
 /** Save a vendor's values (all null: back to the environment) with the next version; answers the row as saved. */

@@ -8,6 +8,7 @@ import { dashscopeVideo } from './dashscope';
 import { klingVideo } from './kling';
 import type { VideoAdapter, VideoHttp, VideoVendorSetup } from './types';
 import { zhipuVideo } from './zhipu';
+import { callKey, recordedFetch, type CallRecorder } from '../vendor-settings/recorded';
 
 export * from './types';
 export { downloadNow, VIDEO_MAX_DOWNLOAD_BYTES } from './http';
@@ -74,14 +75,17 @@ export function videoVendorSetup(config: Pick<Config, 'vendors' | 'video'>, vend
 export function createVideoBackend(
   config: Pick<Config, 'vendors' | 'video'>,
   file: VideosFile,
-  opts: { demo: boolean; http?: VideoHttp },
+  opts: { demo: boolean; http?: VideoHttp; calls?: CallRecorder },
 ): VideoBackend {
   const http = opts.http ?? { fetch, timeoutMs: 60_000 };
+  const { calls } = opts;
+  // Each HTTP request to a vendor recorded under video:<vendor> (the console's error rate and latency).
+  const vendorHttp = (vendor: VideoVendorId): VideoHttp => (calls ? { ...http, fetch: recordedFetch(callKey('video', vendor), calls, http.fetch) } : http);
   const adapters = new Map<VideoVendorId, VideoAdapter | null>();
   const adapterFor = (vendor: VideoVendorId): VideoAdapter | null => {
     if (!adapters.has(vendor)) {
       const setup = videoVendorSetup(config, vendor);
-      adapters.set(vendor, setup ? FACTORIES[vendor](setup, http) : null);
+      adapters.set(vendor, setup ? FACTORIES[vendor](setup, vendorHttp(vendor)) : null);
     }
     return adapters.get(vendor) ?? null;
   };

@@ -35,12 +35,12 @@ export function buildWebSearch(adapter: WebSearchAdapter | null, entries: Intern
  * The backend by configuration: WEB_SEARCH_PROVIDER when set; otherwise SearXNG when
  * SEARXNG_URL is set, the offline demo search when the LLM gateway is in demo mode, else none.
  */
-export function createWebSearch(config: Config, opts: { demo: boolean }, log: FastifyBaseLogger): WebSearch {
+export function createWebSearch(config: Config, opts: { demo: boolean; fetch?: typeof fetch }, log: FastifyBaseLogger): WebSearch {
   const ws = config.webSearch;
   const kind = ws.provider ?? (ws.searxngUrl ? 'searxng' : opts.demo ? 'demo' : 'none');
   let adapter: WebSearchAdapter | null = null;
   if (kind === 'searxng' && ws.searxngUrl) {
-    adapter = createSearxngAdapter({ baseUrl: ws.searxngUrl, timeoutMs: ws.timeoutMs, maxResults: ws.maxResults }, log);
+    adapter = createSearxngAdapter({ baseUrl: ws.searxngUrl, timeoutMs: ws.timeoutMs, maxResults: ws.maxResults, ...(opts.fetch ? { fetch: opts.fetch } : {}) }, log);
   } else if (kind === 'demo') {
     adapter = createDemoSearchAdapter({ maxResults: ws.maxResults });
   }

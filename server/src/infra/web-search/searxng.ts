@@ -8,6 +8,8 @@ export interface SearxngSettings {
   baseUrl: string;
   timeoutMs: number;
   maxResults: number;
+  /** The fetch to use (default the global one; the app passes one that records each request for the console). */
+  fetch?: typeof fetch;
 }
 
 /** Largest answer read from the instance: a results page is tens of KB; more is not a results page. */
@@ -44,7 +46,7 @@ export function createSearxngAdapter(settings: SearxngSettings, log: FastifyBase
       const timeout = AbortSignal.timeout(settings.timeoutMs);
       const signal = q.signal ? AbortSignal.any([q.signal, timeout]) : timeout;
       try {
-        const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
+        const res = await (settings.fetch ?? fetch)(url, { headers: { accept: 'application/json' }, signal });
         if (!res.ok) {
           await res.body?.cancel();
           log.warn({ status: res.status }, 'web search: SearXNG answered an error status');

@@ -219,7 +219,8 @@ describe('admin vendors', () => {
       ['/api/admin/vendors/deepseek', { apiKey: '' }, ADMIN_VENDORS_MSG.adminVendorApiKeyInvalid],
       ['/api/admin/vendors/deepseek', {}, ADMIN_VENDORS_MSG.adminVendorNothingToSave],
       ['/api/admin/vendors/nosuch', { apiKey: 'k' }, ADMIN_VENDORS_MSG.adminVendorIdInvalid],
-      ['/api/admin/vendors/kling', { apiKey: 'k' }, ADMIN_VENDORS_MSG.adminVendorNotEditable],
+      ['/api/admin/vendors/deepseek', { secretKey: 'sk-second' }, ADMIN_VENDORS_MSG.adminVendorNoSecretKey],
+      ['/api/admin/vendors/kling', { secretKey: 'has space' }, ADMIN_VENDORS_MSG.adminVendorSecretKeyInvalid],
     ];
     for (const [url, payload, msg] of cases) {
       const res = await call('PUT', url, payload);

@@ -1,6 +1,7 @@
 import type { VendorKind } from '@wanxiang/contract';
 import type { Config, VendorCredential } from '../../config';
 import { VENDORS } from '../../llm/vendors';
+import { BACKEND_VENDORS } from '../../infra/vendor-settings/backends';
 
 /** How the console's test button reaches a vendor. */
 export type VendorProbe =
@@ -8,8 +9,11 @@ export type VendorProbe =
   | 'openai'
   /** GET {base}{path}: any 2xx answer is a vendor that is up (keyless services, relays). */
   | { get: string }
-  /** No cheap call that proves anything (signed requests, per-call billing): no test button. */
-  | null;
+  /** A cheap call in the vendor's own protocol (backend-probes.ts): Kling's task list with its JWT, MiniMax's file list, the relay's fetch, a few spoken characters. */
+  | 'kling'
+  | 'minimax'
+  | 'suno'
+  | 'speech';
 
 /** One vendor the product knows, for the console: where its settings come from and how to test it. */
 export interface VendorEntry {
@@ -17,18 +21,31 @@ export interface VendorEntry {
   kind: VendorKind;
   name: string;
   activation: 'apiKey' | 'baseUrl';
+  /** Signs with a key pair (Kling): the console asks for a secret key beside the (access) key. */
+  pairedSecret: boolean;
   defaultBaseUrl?: string;
-  /** Saved in the console and in force without a restart: the chat vendors, which the LLM gateway reads per call. */
+  /** Saved in the console and in force without a restart (every vendor listed: chat vendors are read per call, the backends rebuilt). */
   editable: boolean;
   probe: VendorProbe;
   /** The environment's values. */
   env(config: Config): VendorCredential;
 }
 
+const PROBES: Record<string, VendorProbe> = {
+  siliconflow: 'openai',
+  comfyui: { get: '/system_stats' },
+  tts: 'speech',
+  stt: 'openai',
+  'minimax-music': 'minimax',
+  suno: 'suno',
+  kling: 'kling',
+  searxng: { get: '/search?q=test&format=json' },
+};
+
 /**
  * Every vendor of the product: the chat vendors of the LLM registry (llm/vendors.ts), then the image, speech, speech
- * recognition, music, video and search services. The others' backends are built once at boot from their settings
- * (context.ts), so only the environment sets them; the page shows them with their numbers and, where cheap, a test.
+ * recognition, music, video and search services (infra/vendor-settings/backends.ts), whose backends are rebuilt when
+ * the console saves them.
  */
 export const VENDOR_ENTRIES: readonly VendorEntry[] = [
   ...VENDORS.map(
@@ -37,44 +54,25 @@ export const VENDOR_ENTRIES: readonly VendorEntry[] = [
       kind: 'chat',
       name: v.name,
       activation: v.activation,
+      pairedSecret: false,
       defaultBaseUrl: v.defaultBaseUrl,
       editable: true,
       probe: 'openai',
       env: (c) => c.vendors[v.id] ?? {},
     }),
   ),
-  { id: 'siliconflow', kind: 'image', name: '硅基流动（绘图）', activation: 'apiKey', editable: false, probe: 'openai', env: (c) => c.images.siliconflow },
-  { id: 'comfyui', kind: 'image', name: 'ComfyUI（自建绘图）', activation: 'baseUrl', editable: false, probe: { get: '/system_stats' }, env: (c) => c.images.comfyui },
-  {
-    id: 'tts',
-    kind: 'speech',
-    name: '语音合成',
-    activation: 'apiKey',
-    editable: false,
-    probe: null,
-    env: (c) => ({ baseUrl: c.tts?.baseUrl, apiKey: c.tts?.provider && c.tts.provider !== 'none' ? c.tts.apiKey : undefined }),
-  },
-  {
-    id: 'stt',
-    kind: 'stt',
-    name: '语音识别（Whisper 兼容）',
-    activation: 'apiKey',
-    editable: false,
-    probe: 'openai',
-    env: (c) => ({ baseUrl: c.stt.baseUrl, apiKey: c.stt.apiKey }),
-  },
-  { id: 'minimax-music', kind: 'music', name: 'MiniMax 音乐', activation: 'apiKey', editable: false, probe: null, env: (c) => c.music.minimax },
-  { id: 'suno', kind: 'music', name: 'Suno（中转）', activation: 'baseUrl', editable: false, probe: null, env: (c) => ({ baseUrl: c.music.suno.relayUrl, apiKey: c.music.suno.apiKey }) },
-  {
-    id: 'kling',
-    kind: 'video',
-    name: '可灵 Kling（视频）',
-    activation: 'apiKey',
-    editable: false,
-    probe: null,
-    env: (c) => ({ baseUrl: c.video.kling.baseUrl, apiKey: c.video.kling.accessKey }),
-  },
-  { id: 'searxng', kind: 'search', name: 'SearXNG（联网搜索）', activation: 'baseUrl', editable: false, probe: { get: '/search?q=test&format=json' }, env: (c) => ({ baseUrl: c.webSearch.searxngUrl }) },
+  ...BACKEND_VENDORS.map(
+    (b): VendorEntry => ({
+      id: b.id,
+      kind: b.kind,
+      name: b.name,
+      activation: b.activation,
+      pairedSecret: Boolean(b.pairedSecret),
+      editable: true,
+      probe: PROBES[b.id] ?? 'openai',
+      env: b.env,
+    }),
+  ),
 ];
 
 const byId = new Map(VENDOR_ENTRIES.map((v) => [v.id, v]));

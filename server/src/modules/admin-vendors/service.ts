@@ -5,6 +5,7 @@ import { writeAudit, type AuditActor } from '../admin/audit';
 import { KeyBox, loadKeySecret } from '../providers/key-box';
 import { selectVendorRowForUpdate, writeVendorRow, type VendorSettingRow } from '../../infra/vendor-settings/store';
 import { STATS_WINDOW_MS } from '../../infra/vendor-settings/stats';
+import { callKey } from '../../infra/vendor-settings/recorded';
 import { VENDOR_ENTRIES, vendorEntry, type VendorEntry } from './registry';
 
 export type VendorsContext = Pick<AppContext, 'config' | 'database' | 'vendorSettings' | 'vendorCalls'>;
@@ -26,19 +27,28 @@ export function entryOf(id: string): VendorEntry {
   return entry;
 }
 
-/** The values a vendor is called with now: for the chat vendors the console's over the environment's. */
-export function effectiveCredential(ctx: VendorsContext, entry: VendorEntry): { baseUrl?: string; apiKey?: string } {
-  const cred = entry.editable ? ctx.vendorSettings.credential(entry.id) : entry.env(ctx.config);
-  return { baseUrl: cred.baseUrl ?? entry.defaultBaseUrl, apiKey: cred.apiKey };
+/** The values a vendor is called with now: the console's over the environment's, field by field. */
+export function effectiveCredential(ctx: VendorsContext, entry: VendorEntry): { baseUrl?: string; apiKey?: string; secretKey?: string } {
+  const env = entry.env(ctx.config);
+  const saved = entry.editable ? ctx.vendorSettings.savedOf(entry.id) : undefined;
+  return {
+    baseUrl: saved?.baseUrl ?? env.baseUrl ?? entry.defaultBaseUrl,
+    apiKey: saved?.apiKey ?? env.apiKey,
+    secretKey: entry.pairedSecret ? (saved?.secretKey ?? env.secretKey) : undefined,
+  };
+}
+
+/** The last 4 characters the page may show of a key in force: the saved row's, else the environment's. */
+function shownLast4(inForce: string | undefined, saved: string | undefined, savedLast4: string | undefined): string | null {
+  if (!inForce) return null;
+  return saved !== undefined ? (savedLast4 ?? '') : last4(inForce);
 }
 
 export function vendorItem(ctx: VendorsContext, entry: VendorEntry): AdminVendorItem {
   const saved = entry.editable ? ctx.vendorSettings.savedOf(entry.id) : undefined;
-  const env = entry.env(ctx.config);
   const cred = effectiveCredential(ctx, entry);
-  const configured = entry.activation === 'apiKey' ? Boolean(cred.apiKey) : Boolean(env.baseUrl ?? saved?.baseUrl);
+  const configured = entry.activation === 'apiKey' ? Boolean(cred.apiKey && (!entry.pairedSecret || cred.secretKey)) : Boolean(entry.env(ctx.config).baseUrl ?? saved?.baseUrl);
   const source: VendorSource = saved ? 'database' : configured ? 'env' : 'none';
-  const keyLast4 = saved?.apiKey !== undefined ? (saved.keyLast4 ?? '') : cred.apiKey ? last4(cred.apiKey) : null;
   return {
     id: entry.id,
     kind: entry.kind,
@@ -47,14 +57,17 @@ export function vendorItem(ctx: VendorsContext, entry: VendorEntry): AdminVendor
     baseUrl: cred.baseUrl ?? null,
     defaultBaseUrl: entry.defaultBaseUrl ?? null,
     keySet: Boolean(cred.apiKey),
-    keyLast4: cred.apiKey ? keyLast4 : null,
+    keyLast4: shownLast4(cred.apiKey, saved?.apiKey, saved?.keyLast4),
     activation: entry.activation,
+    pairedSecret: entry.pairedSecret,
+    secretKeySet: Boolean(cred.secretKey),
+    secretKeyLast4: shownLast4(cred.secretKey, saved?.secretKey, saved?.secretLast4),
     editable: entry.editable,
-    testable: entry.probe !== null,
+    testable: true,
     updatedAt: saved ? saved.updatedAt.toISOString() : null,
     updatedBy: saved?.updatedBy ?? null,
-    // Image vendors' calls are kept apart from the same company's chat calls (a picture takes far longer than a token).
-    stats: ctx.vendorCalls.summary(entry.kind === 'image' ? `image:${entry.id}` : entry.id),
+    // The backends' calls are kept apart from the same company's chat calls (a picture takes far longer than a token).
+    stats: ctx.vendorCalls.summary(entry.kind === 'chat' ? entry.id : callKey(entry.kind, entry.id)),
   };
 }
 
@@ -62,10 +75,14 @@ export function listVendors(ctx: VendorsContext): AdminVendorListRes {
   return { list: VENDOR_ENTRIES.map((e) => vendorItem(ctx, e)), statsWindowHours: STATS_WINDOW_MS / 3_600_000 };
 }
 
-/** What an audit row keeps of a saved row: the base URL and the masked key. */
-function auditView(row: VendorSettingRow | undefined): { baseUrl: string | null; apiKey: string | null } | null {
-  if (!row || (row.baseUrl === null && row.apiKeySealed === null)) return null;
-  return { baseUrl: row.baseUrl, apiKey: row.apiKeySealed ? `••••${row.keyLast4 ?? ''}` : null };
+/** What an audit row keeps of a saved row: the base URL and the masked keys. */
+function auditView(row: VendorSettingRow | undefined): { baseUrl: string | null; apiKey: string | null; secretKey?: string } | null {
+  if (!row || (row.baseUrl === null && row.apiKeySealed === null && row.secretKeySealed === null)) return null;
+  return {
+    baseUrl: row.baseUrl,
+    apiKey: row.apiKeySealed ? `••••${row.keyLast4 ?? ''}` : null,
+    ...(row.secretKeySealed ? { secretKey: `••••${row.secretLast4 ?? ''}` } : {}),
+  };
 }
 
 const boxes = new WeakMap<object, Promise<KeyBox>>();
@@ -77,13 +94,14 @@ function keyBox(ctx: VendorsContext): Promise<KeyBox> {
 }
 
 /**
- * Save a chat vendor's base URL and/or key over the environment's: a field left out keeps what is saved. Audited in
+ * Save a vendor's base URL, key and (for a key pair) secret key over the environment's: a field left out keeps what is saved. Audited in
  * the same transaction with the key masked; announced to every process, and loaded here before answering, so the
  * next call of this process already uses it.
  */
 export async function saveVendor(ctx: VendorsContext, actor: AuditActor, id: string, input: AdminVendorSave): Promise<AdminVendorItem> {
   const entry = entryOf(id);
   if (!entry.editable) throw badRequest(ADMIN_VENDORS_MSG.adminVendorNotEditable);
+  if (input.secretKey !== undefined && !entry.pairedSecret) throw badRequest(ADMIN_VENDORS_MSG.adminVendorNoSecretKey);
   const box = await keyBox(ctx);
   const row = await ctx.database.db.transaction(async (tx) => {
     const before = await selectVendorRowForUpdate(tx, entry.id);
@@ -91,6 +109,8 @@ export async function saveVendor(ctx: VendorsContext, actor: AuditActor, id: str
       baseUrl: input.baseUrl ?? before?.baseUrl ?? null,
       apiKeySealed: input.apiKey !== undefined ? box.seal(input.apiKey) : (before?.apiKeySealed ?? null),
       keyLast4: input.apiKey !== undefined ? last4(input.apiKey) : (before?.keyLast4 ?? null),
+      secretKeySealed: input.secretKey !== undefined ? box.seal(input.secretKey) : (before?.secretKeySealed ?? null),
+      secretLast4: input.secretKey !== undefined ? last4(input.secretKey) : (before?.secretLast4 ?? null),
     };
     const after = await writeVendorRow(tx, entry.id, values, actor.kind === 'admin' ? actor.id : null);
     await writeAudit(ctx, { actor, action: 'vendor.update', target: { type: 'vendor', id: entry.id }, before: auditView(before), after: auditView(after) }, tx);
@@ -107,7 +127,7 @@ export async function resetVendor(ctx: VendorsContext, actor: AuditActor, id: st
   const version = await ctx.database.db.transaction(async (tx) => {
     const before = await selectVendorRowForUpdate(tx, entry.id);
     if (!auditView(before)) return null;
-    const after = await writeVendorRow(tx, entry.id, { baseUrl: null, apiKeySealed: null, keyLast4: null }, actor.kind === 'admin' ? actor.id : null);
+    const after = await writeVendorRow(tx, entry.id, { baseUrl: null, apiKeySealed: null, keyLast4: null, secretKeySealed: null, secretLast4: null }, actor.kind === 'admin' ? actor.id : null);
     await writeAudit(ctx, { actor, action: 'vendor.reset', target: { type: 'vendor', id: entry.id }, before: auditView(before), after: null }, tx);
     return after.version;
   });

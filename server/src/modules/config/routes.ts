@@ -15,9 +15,9 @@ export async function registerConfigRoutes(app: FastifyInstance, ctx: AppContext
     return reply.type(JSON_TYPE).send(answers().web(Boolean(q.invite_code)));
   });
 
-  // Web-search sources (docs/product/search.md §4): catalog data, fixed at boot.
-  const internet = JSON.stringify(ok(ctx.webSearch.describe()));
-  app.get('/v1/config/model/internet', async (_req, reply) => reply.type(JSON_TYPE).send(internet));
+  // Web-search sources (docs/product/search.md §4): catalog data, with whether a backend is on (the console may switch
+  // SearXNG on or off without a restart, so it is read per request).
+  app.get('/v1/config/model/internet', async (_req, reply) => reply.type(JSON_TYPE).send(JSON.stringify(ok(ctx.webSearch.describe()))));
 
   app.get('/v2/config/model/groups', async (req, reply) => {
     parse(ModelWebQuerySchema, req.query);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MSG, type TaskFile } from '@wanxiang/contract';
 import type { AppContext } from '../../../../context';
 import { aigcMetadataArgs, ffmpeg, probeFile, withWorkDir } from '../../../../infra/av';
+import { liveBackendOf } from '../../../../infra/vendor-settings/live';
 import { createMusicBackend, MUSIC_STATE, MusicError, type MusicBackend, type SongRequest, type SongTake } from '../../../../infra/music';
 import { TaskFailure, type TaskOutcome, type TaskRow, type TaskRunTools } from '../../../../jobs';
 import { drawCover } from './cover';
@@ -18,9 +19,12 @@ export type MusicTaskContext = Pick<AppContext, 'database' | 'storage' | 'llm' |
 
 export const DEMO_FAILURE_MARKER = '[demo:error=500]';
 
-/** The app's music backend (per app: tests put their own under MUSIC_STATE). */
+/**
+ * The app's music backend (per app: tests put their own under MUSIC_STATE), rebuilt when the console saves a vendor's
+ * key or base URL (infra/vendor-settings/live.ts), each vendor request recorded for the console's numbers.
+ */
 export function musicOf(ctx: Pick<AppContext, 'config' | 'moduleStates'>): MusicBackend {
-  return ctx.moduleStates.get(MUSIC_STATE, () => createMusicBackend(ctx.config));
+  return ctx.moduleStates.get(MUSIC_STATE, () => liveBackendOf(ctx, (c, calls) => createMusicBackend(c, undefined, calls)));
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
