@@ -6,8 +6,9 @@ import { errorText } from '../useLoad';
 import { saveBody, type VendorForm } from './vendor-view';
 
 /**
- * Edit a chat vendor's base URL and key. The key field is write-only: it starts empty (the server never sends a key
- * back, only its last 4 characters) and an empty field keeps the saved key.
+ * Edit a vendor's base URL and key (and, for a vendor that signs with a key pair such as Kling, its secret key). The key
+ * fields are write-only: they start empty (the server never sends a key back, only its last 4 characters) and an empty
+ * field keeps the saved key.
  */
 export function VendorEditModal({ vendor, onClose, onSaved }: { vendor: AdminVendorItem | null; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
@@ -17,7 +18,7 @@ export function VendorEditModal({ vendor, onClose, onSaved }: { vendor: AdminVen
 
   useEffect(() => {
     if (!vendor) return;
-    form.setFieldsValue({ baseUrl: vendor.baseUrl ?? '', apiKey: '' });
+    form.setFieldsValue({ baseUrl: vendor.baseUrl ?? '', apiKey: '', secretKey: '' });
     setError(null);
   }, [vendor, form]);
 
@@ -59,12 +60,21 @@ export function VendorEditModal({ vendor, onClose, onSaved }: { vendor: AdminVen
         </Form.Item>
         <Form.Item
           name="apiKey"
-          label={V.editApiKey}
+          label={vendor?.pairedSecret ? V.editAccessKey : V.editApiKey}
           extra={vendor?.keySet ? V.editApiKeyHelpSet(vendor.keyLast4 ?? '') : V.editApiKeyHelpUnset}
         >
           {/* A password field: never filled from the server, not remembered by the browser. */}
           <Input.Password placeholder={V.editApiKeyPlaceholder} autoComplete="new-password" visibilityToggle={false} />
         </Form.Item>
+        {vendor?.pairedSecret && (
+          <Form.Item
+            name="secretKey"
+            label={V.editSecretKey}
+            extra={vendor.secretKeySet ? V.editSecretKeyHelpSet(vendor.secretKeyLast4 ?? '') : V.editApiKeyHelpUnset}
+          >
+            <Input.Password placeholder={V.editSecretKeyPlaceholder} autoComplete="new-password" visibilityToggle={false} />
+          </Form.Item>
+        )}
       </Form>
       {error && <Alert type="error" showIcon title={error} />}
     </Modal>

@@ -62,7 +62,7 @@ export function VendorsPage() {
       width: 100,
       render: (s: string) => <Tag color={SOURCE_COLORS[s]}>{V.adminVendorSources[s] ?? s}</Tag>,
     },
-    { title: V.colKey, width: 110, render: (_v, v) => <span className={styles.mono}>{keyText(v)}</span> },
+    { title: V.colKey, width: 140, render: (_v, v) => <span className={styles.mono}>{keyText(v)}</span> },
     {
       title: V.colBaseUrl,
       dataIndex: 'baseUrl',

@@ -9,6 +9,10 @@ describe('vendor view', () => {
     expect(keyText({ keySet: true, keyLast4: '1234' })).toBe('••••1234');
     expect(keyText({ keySet: true, keyLast4: '' })).toBe('••••');
     expect(keyText({ keySet: false, keyLast4: null })).toBe(V.keyNotSet);
+    // A key pair (Kling): both, each as its tail or 未设置.
+    expect(keyText({ keySet: true, keyLast4: 'ak12', pairedSecret: true, secretKeySet: false, secretKeyLast4: null })).toBe(
+      `${V.editAccessKey} ••••ak12 / ${V.editSecretKey} ${V.keyNotSet}`,
+    );
   });
 
   it('formats error rates and their level', () => {
@@ -33,5 +37,7 @@ describe('vendor view', () => {
     expect(saveBody(v, { baseUrl: 'https://proxy.example.com/v1', apiKey: '' })).toEqual({ baseUrl: 'https://proxy.example.com/v1' });
     expect(saveBody(v, { baseUrl: 'https://api.deepseek.com/v1', apiKey: ' sk-new ' })).toEqual({ apiKey: 'sk-new' });
     expect(saveBody({ baseUrl: null }, { baseUrl: 'http://127.0.0.1:8000/v1' })).toEqual({ baseUrl: 'http://127.0.0.1:8000/v1' });
+    // The secret key of a pair alone (its access key kept).
+    expect(saveBody(v, { baseUrl: 'https://api.deepseek.com/v1', apiKey: '', secretKey: ' sk-secret ' })).toEqual({ secretKey: 'sk-secret' });
   });
 });

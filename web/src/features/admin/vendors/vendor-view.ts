@@ -1,9 +1,13 @@
 import { ADMIN_VENDORS_MSG as V, type AdminVendorItem, type AdminVendorSave, type AdminVendorStats } from '@wanxiang/contract';
 
-/** The key column: ••••1234 when set (never more of it), 未设置 otherwise. */
-export function keyText(v: Pick<AdminVendorItem, 'keySet' | 'keyLast4'>): string {
-  if (!v.keySet) return V.keyNotSet;
-  return `••••${v.keyLast4 ?? ''}`;
+/**
+ * The key column: ••••1234 when set (never more of it), 未设置 otherwise; a vendor with a key pair (Kling) shows both,
+ * as Access Key ••••1234 / Secret Key 未设置.
+ */
+export function keyText(v: Pick<AdminVendorItem, 'keySet' | 'keyLast4'> & Partial<Pick<AdminVendorItem, 'pairedSecret' | 'secretKeySet' | 'secretKeyLast4'>>): string {
+  const one = (set: boolean, last4: string | null | undefined) => (set ? `••••${last4 ?? ''}` : V.keyNotSet);
+  if (!v.pairedSecret) return one(v.keySet, v.keyLast4);
+  return `${V.editAccessKey} ${one(v.keySet, v.keyLast4)} / ${V.editSecretKey} ${one(Boolean(v.secretKeySet), v.secretKeyLast4)}`;
 }
 
 /** Source tag colours: the console's own values stand out from the environment's. */
@@ -36,11 +40,13 @@ export function latencyText(s: AdminVendorStats): string {
 export interface VendorForm {
   baseUrl?: string;
   apiKey?: string;
+  /** Only for the vendors with a key pair (pairedSecret). */
+  secretKey?: string;
 }
 
 /**
- * The PUT body of the edit dialog: the base URL when it differs from the one in force, the key only when one was typed
- * (the field starts empty because a key is never shown back; empty means keep it). null: nothing to save.
+ * The PUT body of the edit dialog: the base URL when it differs from the one in force, each key only when one was typed
+ * (the fields start empty because a key is never shown back; empty means keep it). null: nothing to save.
  */
 export function saveBody(v: Pick<AdminVendorItem, 'baseUrl'>, form: VendorForm): AdminVendorSave | null {
   const body: AdminVendorSave = {};
@@ -48,5 +54,7 @@ export function saveBody(v: Pick<AdminVendorItem, 'baseUrl'>, form: VendorForm):
   if (baseUrl && baseUrl.replace(/\/+$/, '') !== (v.baseUrl ?? '')) body.baseUrl = baseUrl;
   const apiKey = form.apiKey?.trim() ?? '';
   if (apiKey) body.apiKey = apiKey;
-  return body.baseUrl === undefined && body.apiKey === undefined ? null : body;
+  const secretKey = form.secretKey?.trim() ?? '';
+  if (secretKey) body.secretKey = secretKey;
+  return body.baseUrl === undefined && body.apiKey === undefined && body.secretKey === undefined ? null : body;
 }
