@@ -26,6 +26,8 @@ export const imgPublishes = pgTable(
     /** 1 listed, 4 hidden after reports, 5 taken down by an operator (its author still sees it, with the reason). */
     status: smallint('status').notNull().default(1),
     takedownReason: varchar('takedown_reason', { length: 200 }).notNull().default(''),
+    /** When an operator last listed it again: only reports filed after it count towards hiding it once more. */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
     likes: integer('likes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

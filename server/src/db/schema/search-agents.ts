@@ -66,6 +66,8 @@ export const sharedModels = pgTable(
     modelId: varchar('model_id', { length: 128 }).notNull(),
     functions: jsonb('functions').$type<string[]>().notNull().default([]),
     status: smallint('status').notNull().default(1),
+    /** Why an operator took the card off 模型广场 (status 5); shown to its author only. */
+    takedownReason: varchar('takedown_reason', { length: 200 }).notNull().default(''),
     likes: integer('likes').notNull().default(0),
     comments: integer('comments').notNull().default(0),
     adds: integer('adds').notNull().default(0),

@@ -1,5 +1,5 @@
 import { ADMIN_MODERATION_MSG as M, type ModImageItem, type ModImageQuery, type ModImageStatus, type ModPage } from '@wanxiang/contract';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { imgPublishes, imgPublishReports } from '../../db/schema';
 import { notFound, refused } from '../../http/errors';
 import { writeAudit } from '../admin/audit';
@@ -64,7 +64,8 @@ export async function publishedRow(ctx: ModerationContext, id: number): Promise<
 
 /**
  * POST /api/admin/moderation/images/:id/takedown {reason}: listed or hidden -> taken down; /restore: taken down or
- * hidden -> listed. The update's WHERE names the statuses it leaves, so of two admins the second gets a refusal.
+ * hidden -> listed. The update's WHERE names the statuses it leaves, so of two admins the second gets a refusal. A
+ * restore stamps restored_at, so reports filed before it no longer count towards the square's auto-hide.
  */
 export async function decideImage(ctx: ModerationContext, actor: AdminActor, id: number, decision: { takedown: true; reason: string } | { takedown: false }): Promise<{ id: number; status: ModImageStatus }> {
   const from = decision.takedown ? [STATUS_CODE.listed, STATUS_CODE.hidden] : [STATUS_CODE.taken_down, STATUS_CODE.hidden];
@@ -76,7 +77,8 @@ export async function decideImage(ctx: ModerationContext, actor: AdminActor, id:
     if (!row) throw notFound(M.modImageNotFound);
     const changed = await tx
       .update(imgPublishes)
-      .set({ status: to, takedownReason: reason })
+      // A restore starts the count afresh: the reports before it were judged, only later ones may hide it again.
+      .set(decision.takedown ? { status: to, takedownReason: reason } : { status: to, takedownReason: '', restoredAt: sql`now()` })
       .where(and(eq(imgPublishes.id, id), inArray(imgPublishes.status, from)))
       .returning({ id: imgPublishes.id });
     if (changed.length === 0) throw refused(decision.takedown ? M.modImageAlreadyDown : M.modImageNotDown);

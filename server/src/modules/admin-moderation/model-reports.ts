@@ -88,7 +88,9 @@ export async function decideModelReports(
     if (settled.length === 0) throw refused(M.modModelNoOpenReports);
     // Dismissed: a card the reports had hidden is listed again; one its author hid stays hidden.
     const next = decision.takedown ? TAKEN_DOWN : card.status === HIDDEN_BY_REPORTS ? LISTED : card.status;
-    if (next !== card.status) await tx.update(sharedModels).set({ status: next, updatedAt: sql`now()` }).where(eq(sharedModels.id, modelId));
+    // A take-down keeps its reason on the card: its author sees why (the shared-models answer, owner only).
+    const reason = decision.takedown ? { takedownReason: decision.reason } : {};
+    if (next !== card.status) await tx.update(sharedModels).set({ status: next, ...reason, updatedAt: sql`now()` }).where(eq(sharedModels.id, modelId));
     await writeAudit(
       ctx,
       {

@@ -16,6 +16,7 @@ import {
   type ModPage,
   type ModPersonaItem,
   type PersonaItem,
+  type SharedModelCard,
   type SharedModelPage,
 } from '@wanxiang/contract';
 import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
@@ -175,8 +176,14 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
     expect(down.body).toMatchObject({ code: 200, msg: M.modModelTakenDown, data: { cardStatus: 5 } });
     expect(await onSquare('待下架模型')).toBe(0);
     expect((await chat2('getModelById', r2.token, { mid: drop })).status).toBe(404);
-    // Its author still has it in 我的.
-    expect((await chat2<SharedModelPage>('getModels', author.token, { page: 1, url: 'mine' })).body.data.list.map((c) => c.id)).toContain(drop);
+    // Its author still has it in 我的, with the reason; a card that was not taken down carries none.
+    const mine = (await chat2<SharedModelPage>('getModels', author.token, { page: 1, url: 'mine' })).body.data.list;
+    expect(mine.find((c) => c.id === drop)).toMatchObject({ takedown_reason: '冒充官方服务' });
+    expect(mine.find((c) => c.id === keep)).not.toHaveProperty('takedown_reason');
+    expect((await chat2<SharedModelCard>('getModelById', author.token, { mid: drop })).body.data).toMatchObject({ id: drop, takedown_reason: '冒充官方服务' });
+    // Nobody else gets the reason: the card is gone for them, and no card another user reads carries one.
+    expect(JSON.stringify((await chat2<SharedModelPage>('getModels', r2.token, { page: 1, keyword: '待' })).body.data)).not.toContain('takedown_reason');
+    expect(JSON.stringify((await chat2('getModelById', r2.token, { mid: drop })).body)).not.toContain('冒充官方服务');
 
     const again = await call('POST', `/api/admin/moderation/model-reports/${drop}/dismiss`, admin2, {});
     expect(again.body).toMatchObject({ code: Code.FAILED, msg: M.modModelNoOpenReports });
@@ -229,8 +236,8 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
     expect(await auditOf(`message_report:${a}`)).toMatchObject([{ action: 'moderation.chat_confirm', before: { status: 'open' }, after: { status: 'actioned', note: '已反馈模型厂商' } }]);
   });
 
-  it('takes a picture off 作品广场 with a reason the author sees, and restores it', async () => {
-    const author = await t.loginAs();
+  /** A picture the author made (a real task run) and published to 作品广场. */
+  const publishPicture = async (author: { token: string; user: { id: number } }, title: string) => {
     const body = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#d42a7f' } })
       .png()
       .toBuffer();
@@ -239,7 +246,13 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
     await expect
       .poll(async () => (await call<ImgTaskStatus>('GET', `/api/v1/img/query?task_id=${task_id}`, author.token)).body.data.status, { timeout: 15_000 })
       .toBe('succeeded');
-    const pid = (await call<{ id: number }>('POST', '/api/v1/img/publish', author.token, { title: '审核作品', task_id })).body.data.id;
+    const pid = (await call<{ id: number }>('POST', '/api/v1/img/publish', author.token, { title, task_id })).body.data.id;
+    return { pid, task_id };
+  };
+
+  it('takes a picture off 作品广场 with a reason the author sees, and restores it', async () => {
+    const author = await t.loginAs();
+    const { pid, task_id } = await publishPicture(author, '审核作品');
     const onSquare = async () => (await call<ImgPublishPage>('GET', '/api/v1/img/publishs?page=1')).body.data.list.some((p) => p.id === pid);
     expect(await onSquare()).toBe(true);
 
@@ -273,6 +286,34 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
       { action: 'moderation.image_restore', before: { status: 'taken_down', reason: '侵犯他人肖像' }, after: { status: 'listed' } },
       { action: 'moderation.image_takedown', before: { status: 'listed' }, after: { status: 'taken_down', reason: '侵犯他人肖像' } },
     ]);
+  }, 60_000);
+
+  it('counts only reports filed after a restore towards hiding a picture again', async () => {
+    const author = await t.loginAs();
+    const { pid } = await publishPicture(author, '恢复后作品');
+    const statusOf = async () => {
+      for (const status of ['listed', 'hidden', 'taken_down'] as const) {
+        const page = await call<ModPage<ModImageItem>>('GET', `/api/admin/moderation/images?status=${status}&size=100`, admin);
+        if (page.body.data.list.some((p) => p.id === pid)) return status;
+      }
+      return 'missing';
+    };
+    const report = async (token: string) => (await call('POST', '/api/v1/img/publish_report', token, { id: pid, reason: 'porn' })).body;
+    const [r1, r2, r3] = [await t.loginAs(), await t.loginAs(), await t.loginAs()];
+
+    // Two reports (the threshold here) hide it; the admin judges them and lists it again.
+    for (const r of [r1, r2]) expect(await report(r.token)).toMatchObject({ code: 200 });
+    expect(await statusOf()).toBe('hidden');
+    expect((await call('POST', `/api/admin/moderation/images/${pid}/restore`, admin)).body).toMatchObject({ code: 200, data: { status: 'listed' } });
+
+    // One new report: with the two old ones that would be three, but the old ones were judged, so it stays listed.
+    expect(await report(r3.token)).toMatchObject({ code: 200 });
+    expect(await statusOf()).toBe('listed');
+    // Reporting twice since the last restore is still refused.
+    expect(await report(r3.token)).toMatchObject({ code: Code.FAILED, msg: MSG.imgReportedBefore });
+    // A reporter whose report the restore judged may report anew, and that new report counts: two since the restore.
+    expect(await report(r1.token)).toMatchObject({ code: 200 });
+    expect(await statusOf()).toBe('hidden');
   }, 60_000);
 
   it('answers bad queue filters and ids with Chinese 400s', async () => {

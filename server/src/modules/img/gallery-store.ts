@@ -99,11 +99,21 @@ export interface HideRule {
 /**
  * Record one report per user (false when this user reported before). The image is hidden once
  * `hideAt` distinct reporters count: accounts older than the rule's cutoff, the author excluded,
- * so a batch of fresh accounts cannot take an image down.
+ * so a batch of fresh accounts cannot take an image down; after an operator restored the image,
+ * only reports filed since the restore count (a user whose report was judged may report it anew).
  */
 export async function insertReport(db: Db, id: number, userId: number, reason: string, detail: string, rule: HideRule): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const r = await tx.insert(imgPublishReports).values({ publishId: id, userId, reason, detail }).onConflictDoNothing().returning({ p: imgPublishReports.publishId });
+    // A report from before the last restore was judged: the same user may file it again, as a new report.
+    const r = await tx
+      .insert(imgPublishReports)
+      .values({ publishId: id, userId, reason, detail })
+      .onConflictDoUpdate({
+        target: [imgPublishReports.publishId, imgPublishReports.userId],
+        set: { reason, detail, createdAt: sql`now()` },
+        setWhere: sql`${imgPublishReports.createdAt} <= (select p.restored_at from ${imgPublishes} p where p.id = ${id})`,
+      })
+      .returning({ p: imgPublishReports.publishId });
     if (r.length === 0) return false;
     await tx
       .update(imgPublishes)
@@ -112,7 +122,8 @@ export async function insertReport(db: Db, id: number, userId: number, reason: s
         and(
           eq(imgPublishes.id, id),
           sql`(select count(*) from ${imgPublishReports} r join ${users} u on u.id = r.user_id
-                where r.publish_id = ${id} and r.user_id <> ${imgPublishes.userId} and u.created_at < ${rule.accountsBefore.toISOString()}::timestamptz) >= ${rule.hideAt}`,
+                where r.publish_id = ${id} and r.user_id <> ${imgPublishes.userId} and u.created_at < ${rule.accountsBefore.toISOString()}::timestamptz
+                  and (${imgPublishes.restoredAt} is null or r.created_at > ${imgPublishes.restoredAt})) >= ${rule.hideAt}`,
         ),
       );
     return true;

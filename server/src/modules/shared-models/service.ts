@@ -26,6 +26,7 @@ export type SharedModelsContext = Pick<AppContext, 'config' | 'database'>;
 const plain = (s: string) => s.replace(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e]/g, '').trim();
 
 function cardView(r: store.RowWithAuthor, viewer: number | null): SharedModelCard {
+  const mine = viewer !== null && r.userId === viewer;
   return {
     id: r.id,
     name: r.name,
@@ -38,9 +39,11 @@ function cardView(r: store.RowWithAuthor, viewer: number | null): SharedModelCar
     comments: r.comments,
     adds: r.adds,
     liked: r.liked,
-    mine: viewer !== null && r.userId === viewer,
+    mine,
     author: r.author,
     created_at: r.createdAt.toISOString(),
+    // Moderation's reason is the author's business only (another user never sees a taken-down card anyway).
+    ...(mine && r.status === store.TAKEN_DOWN && r.takedownReason ? { takedown_reason: r.takedownReason } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export type RowWithAuthor = Row & { author: string; liked: boolean };
 /** Status of a listed card, one its author took down, one hidden after reports. */
 export const LISTED = 1;
 export const HIDDEN_BY_REPORTS = 4;
+/** Taken off 模型广场 by an operator (admin-moderation), with the reason its author sees. */
+export const TAKEN_DOWN = 5;
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
