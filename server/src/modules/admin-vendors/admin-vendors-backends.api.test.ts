@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_VENDORS_MSG, type AdminVendorItem, type AdminVendorListRes, type AdminVendorTestRes, type Envelope } from '@wanxiang/contract';
 import { createTestApp, newPhone, type TestApp } from '../../../test/app';
 import { FAKE_KLING, startFakeVideo, type FakeVideo } from '../../../test/fake-video';
@@ -6,6 +6,11 @@ import { startFakeSpeech, type FakeSpeech } from '../../../test/fake-speech';
 import { startFakeMusic, type FakeMusic } from '../../../test/fake-music';
 import { videoOf } from '../../tools/tasks/media/video-gen/backend';
 import { musicOf } from '../../tools/tasks/media/music-tools/song';
+import { VendorSettings } from '../../infra/vendor-settings/hub';
+import { vendorEnv } from '../../infra/vendor-settings/backends';
+import { rebuildOnChange } from '../../infra/vendor-settings/live';
+import { KeyBox, loadKeySecret } from '../../infra/secrets/key-box';
+import { createTextToSpeech } from '../../infra/speech';
 
 /**
  * The backend vendors on the vendors page (speech, video, music...) against local fakes of their protocols: an admin's
@@ -100,6 +105,30 @@ describe('admin vendors: the media and search backends', () => {
     const reset = await call<AdminVendorItem>('DELETE', '/api/admin/vendors/tts');
     expect(reset.body).toMatchObject({ msg: ADMIN_VENDORS_MSG.adminVendorReset, data: { source: 'none' } });
     expect(t.ctx.speech?.demo).toBe(true);
+  });
+
+  it('another process rebuilds its backend when the save is announced on the shared store (no restart, no poll)', async () => {
+    // What createContext builds on another process: its own view of the settings over the same database and store.
+    const other = await VendorSettings.open({
+      database: t.ctx.database,
+      kv: t.ctx.kv,
+      box: new KeyBox(await loadKeySecret(t.ctx.config)),
+      env: vendorEnv(t.ctx.config),
+      log: t.app.log,
+    });
+    const stop = await other.watch(0);
+    try {
+      const otherSpeech = rebuildOnChange(other, t.ctx.config, (c) => createTextToSpeech(c, { demo: true }), t.app.log);
+      expect(otherSpeech()?.demo).toBe(true);
+      await call('PUT', '/api/admin/vendors/tts', { baseUrl: `${speech.url}/v1`, apiKey: TTS_KEY });
+      await vi.waitFor(() => expect(otherSpeech()?.demo).toBe(false), { timeout: 5000 });
+      await otherSpeech()!.synthesize({ text: '另一个进程', format: 'mp3' });
+      expect(speech.requests.at(-1)).toMatchObject({ path: '/v1/audio/speech', auth: `Bearer ${TTS_KEY}` });
+      await call('DELETE', '/api/admin/vendors/tts');
+      await vi.waitFor(() => expect(otherSpeech()?.demo).toBe(true), { timeout: 5000 });
+    } finally {
+      stop();
+    }
   });
 
   it('Kling: both keys are asked, sealed and never shown; the route appears with them and the test signs its JWT', async () => {
