@@ -164,6 +164,7 @@ export interface ModImageItem {
   status: ModImageStatus;
   takedownReason: string;
   likes: number;
+  /** Reports that count towards hiding it: since the last restore (the ones before it were judged). */
   reports: number;
   author: ModUser;
   createdAt: string;

@@ -1,5 +1,5 @@
 import { ADMIN_MODERATION_MSG as M, type ModImageItem, type ModImageQuery, type ModImageStatus, type ModPage } from '@wanxiang/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { imgPublishes, imgPublishReports } from '../../db/schema';
 import { notFound, refused } from '../../http/errors';
 import { writeAudit } from '../admin/audit';
@@ -26,11 +26,13 @@ export async function listImages(ctx: ModerationContext, q: ModImageQuery): Prom
     db.select({ n: count() }).from(imgPublishes).where(where),
   ]);
   const ids = rows.map((r) => r.id);
+  // The reports that count now (those since the last restore), as the square's auto-hide counts them.
   const reportCounts = ids.length
     ? await db
         .select({ id: imgPublishReports.publishId, n: count() })
         .from(imgPublishReports)
-        .where(inArray(imgPublishReports.publishId, ids))
+        .innerJoin(imgPublishes, eq(imgPublishes.id, imgPublishReports.publishId))
+        .where(and(inArray(imgPublishReports.publishId, ids), or(isNull(imgPublishes.restoredAt), gt(imgPublishReports.createdAt, imgPublishes.restoredAt))))
         .groupBy(imgPublishReports.publishId)
     : [];
   const reports = new Map(reportCounts.map((r) => [r.id, Number(r.n)]));

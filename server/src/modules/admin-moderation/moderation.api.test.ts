@@ -299,16 +299,20 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
       return 'missing';
     };
     const report = async (token: string) => (await call('POST', '/api/v1/img/publish_report', token, { id: pid, reason: 'porn' })).body;
+    const reportsShown = async () => (await call<ModPage<ModImageItem>>('GET', '/api/admin/moderation/images?status=listed&size=100', admin)).body.data.list.find((p) => p.id === pid)?.reports;
     const [r1, r2, r3] = [await t.loginAs(), await t.loginAs(), await t.loginAs()];
 
     // Two reports (the threshold here) hide it; the admin judges them and lists it again.
     for (const r of [r1, r2]) expect(await report(r.token)).toMatchObject({ code: 200 });
     expect(await statusOf()).toBe('hidden');
     expect((await call('POST', `/api/admin/moderation/images/${pid}/restore`, admin)).body).toMatchObject({ code: 200, data: { status: 'listed' } });
+    // The console counts what counts now: the judged reports are not shown as pending against it.
+    expect(await reportsShown()).toBe(0);
 
     // One new report: with the two old ones that would be three, but the old ones were judged, so it stays listed.
     expect(await report(r3.token)).toMatchObject({ code: 200 });
     expect(await statusOf()).toBe('listed');
+    expect(await reportsShown()).toBe(1);
     // Reporting twice since the last restore is still refused.
     expect(await report(r3.token)).toMatchObject({ code: Code.FAILED, msg: MSG.imgReportedBefore });
     // A reporter whose report the restore judged may report anew, and that new report counts: two since the restore.
