@@ -1,10 +1,33 @@
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { formValuesOf, type ModelEntryDoc, type ModelFormValues } from './models-form';
+import { ServerFieldErrors } from './ServerFieldErrors';
 import type { TiersInfo } from './useTiersInfo';
 
 const nonNegative = (field: string, max = 1_000_000) => ({ type: 'integer' as const, min: 0, max, message: C.nonNegative(field) });
 const required = (field: string) => ({ required: true, whitespace: true, message: C.required(field) });
+
+/** The file's field names the server's checks use, to the form field that edits them. */
+const FILE_FIELDS: Record<string, keyof ModelFormValues> = {
+  label: 'label',
+  shortName: 'shortName',
+  sort_label: 'sort_label',
+  desc: 'desc',
+  vendor: 'vendor',
+  upstreamModel: 'upstreamModel',
+  tags: 'tags',
+  vipTag: 'high',
+  high: 'high',
+  isFree: 'isFree',
+  free: 'isFree',
+  allow_points: 'allow_points',
+  only_points: 'only_points',
+  consume_points: 'consume_points',
+  quotaKey: 'quotaKey',
+  checkKey: 'quotaKey',
+  blockedVips: 'blockedVips',
+  uploadLimit: 'uploadLimit',
+};
 
 /**
  * One model in a drawer form. The form checks what it can see (required names, numbers ≥ 0, the points rules of one
@@ -13,11 +36,14 @@ const required = (field: string) => ({ required: true, whitespace: true, message
 export function ModelDrawer({
   entry,
   tiers,
+  problem,
   onOk,
   onClose,
 }: {
   entry: ModelEntryDoc;
   tiers: TiersInfo;
+  /** The server's refusal when it names this model: shown under the fields it names. */
+  problem: string | null;
   onOk: (v: ModelFormValues) => void;
   onClose: () => void;
 }) {
@@ -153,6 +179,7 @@ export function ModelDrawer({
             </Form.Item>
           </Col>
         </Row>
+        <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
     </Drawer>
   );

@@ -121,12 +121,18 @@ describe('the models form', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s refusal and marks the model it names', async () => {
-    api.save.mockRejectedValueOnce(new RequestError(400, '模型校验未通过：models.json: model "v40" names unknown vendor "opneai"'));
+    const refusal = '模型校验未通过：models.json: model "v40": a points-priced model needs consume_points > 0';
+    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
     mountDocument('models');
     await rowOf('GPT-4.0');
     fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain('names unknown vendor');
+    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
     expect(within(await rowOf('GPT-4.0')).getByText('校验出错')).toBeTruthy();
     expect(within(await rowOf('万象 3.5')).queryByText('校验出错')).toBeNull();
+    // The model's drawer shows the message under the field it names.
+    fireEvent.click(screen.getByTestId('model-edit-v40'));
+    const drawer = await screen.findByTestId('model-drawer');
+    const explain = await within(drawer).findByText(refusal, undefined, { timeout: 5_000 });
+    expect(explain.closest('.ant-form-item')?.textContent).toContain('每次消耗积分');
   });
 });

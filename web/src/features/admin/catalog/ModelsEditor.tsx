@@ -105,6 +105,7 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
         <ModelDrawer
           entry={editing}
           tiers={tiers}
+          problem={faulty(editing) ? problem : null}
           onClose={() => setEditing(null)}
           onOk={(v) => {
             onChange(withModel(value, editing.key, v));

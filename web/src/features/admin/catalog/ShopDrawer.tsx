@@ -1,6 +1,23 @@
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
+import { ServerFieldErrors } from './ServerFieldErrors';
 import type { ShopFormValues } from './shop-form';
+
+/** The file's field names the server's checks use, to the form field that edits them. */
+const FILE_FIELDS: Record<string, keyof ShopFormValues> = {
+  id: 'id',
+  kind: 'kind',
+  shop_name: 'shop_name',
+  shop_price: 'price',
+  shop_price_2: 'price2',
+  tag: 'tag',
+  desc: 'desc',
+  vip: 'vip',
+  vipType: 'vipType',
+  days: 'days',
+  permanent: 'permanent',
+  points: 'points',
+};
 
 const intMin = (field: string, min: number, max = 100_000_000) => ({
   type: 'integer' as const,
@@ -17,6 +34,7 @@ export function ShopDrawer({
   initial,
   takenIds,
   isNew,
+  problem,
   onOk,
   onClose,
 }: {
@@ -24,6 +42,8 @@ export function ShopDrawer({
   /** Ids of the other items. */
   takenIds: ReadonlySet<number>;
   isNew: boolean;
+  /** The server's refusal when it names this item: shown under the fields it names. */
+  problem: string | null;
   onOk: (v: ShopFormValues) => void;
   onClose: () => void;
 }) {
@@ -133,6 +153,7 @@ export function ShopDrawer({
             </Form.Item>
           </Col>
         </Row>
+        <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
     </Drawer>
   );

@@ -113,12 +113,19 @@ describe('the shop form', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s refusal and marks the item it names', async () => {
-    api.save.mockRejectedValueOnce(new RequestError(400, '商品校验未通过：shop.json: item 11 grants vip without days or permanent'));
+    const refusal = '商品校验未通过：shop.json: item 11 grants vip without days or permanent';
+    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
     mountDocument('shop');
     await rowOf('1000积分');
     fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain('item 11 grants vip without days');
+    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
     expect(within(await rowOf('1000积分')).getByText('校验出错')).toBeTruthy();
     expect(within(await rowOf('月度会员')).queryByText('校验出错')).toBeNull();
+    // The item's drawer shows the message under the fields it names (level, days, permanent), not under the price.
+    fireEvent.click(screen.getByTestId('shop-edit-11'));
+    const drawer = await screen.findByTestId('shop-drawer');
+    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
+    const labels = explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent);
+    expect(labels.sort()).toEqual(['会员等级（0 为不开通）', '有效天数', '永久有效'].sort());
   });
 });

@@ -91,6 +91,7 @@ export function ShopEditor({ value, loaded, onChange, problem }: FormEditorProps
         <ShopDrawer
           initial={editing.values}
           isNew={editing.id === null}
+          problem={editing.id !== null && value.items.some((i, index) => i.id === editing.id && faulty(i, index)) ? problem : null}
           takenIds={new Set(value.items.filter((i) => i.id !== editing.id).map((i) => i.id))}
           onClose={() => setEditing(null)}
           onOk={(v) => {
