@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { MSG, isStreamEventName, type ChatRequest, type StreamEvent } from '@wanxiang/contract';
-import { apiUrl, authHeaders } from './request';
+import { apiUrl, authHeaders, post } from './request';
 
 /**
  * The chat stream client (API.md "Chat stream", docs/product/chat.md §4, §8): POST with fetch, read the
@@ -28,6 +28,10 @@ export interface ChatStreamOptions {
   headers?: Record<string, string>;
   /** Full path instead of /api/v1/chat2/{model} (other streaming routes share the protocol). */
   path?: string;
+  /** Re-attach to a running or just-ended answer (GET /v1/chat/stream/{messageId}) instead of asking: `model` and `body` are not sent. */
+  reattach?: { messageId: string; lastEventId?: number };
+  /** Called with each event's SSE id (resumable chat answers number their events) before the event is yielded. */
+  onEventId?(id: number): void;
 }
 
 /** Codes of transport failures (no HTTP status to report). */
@@ -79,16 +83,34 @@ async function readRefusal(res: Response): Promise<StreamRefusal | StreamEvent> 
   return { event: 'error', data: { code: res.status, msg: MSG.streamError } };
 }
 
-export async function* streamChat(opts: ChatStreamOptions): AsyncGenerator<ChatStreamItem, void, undefined> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(opts.path ?? `/v1/chat2/${encodeURIComponent(opts.model)}`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(opts.headers ?? authHeaders()) },
-      body: JSON.stringify(opts.body),
+/** The stop button of a chat answer (it outlives its reader: leaving does not stop it). */
+export async function stopAnswer(messageId: string): Promise<void> {
+  await post('/v1/chat/stop', { messageId });
+}
+
+function openStream(opts: ChatStreamOptions): Promise<Response> {
+  const headers = { Accept: 'text/event-stream', ...(opts.headers ?? authHeaders()) };
+  if (opts.reattach) {
+    const { messageId, lastEventId } = opts.reattach;
+    return fetch(apiUrl(`/v1/chat/stream/${encodeURIComponent(messageId)}`), {
+      headers: lastEventId ? { ...headers, 'Last-Event-ID': String(lastEventId) } : headers,
       signal: opts.signal,
       credentials: 'same-origin',
     });
+  }
+  return fetch(apiUrl(opts.path ?? `/v1/chat2/${encodeURIComponent(opts.model)}`), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(opts.body),
+    signal: opts.signal,
+    credentials: 'same-origin',
+  });
+}
+
+export async function* streamChat(opts: ChatStreamOptions): AsyncGenerator<ChatStreamItem, void, undefined> {
+  let res: Response;
+  try {
+    res = await openStream(opts);
   } catch {
     if (opts.signal?.aborted) return;
     yield networkError();
@@ -105,11 +127,11 @@ export async function* streamChat(opts: ChatStreamOptions): AsyncGenerator<ChatS
     return;
   }
 
-  const queue: StreamEvent[] = [];
+  const queue: { ev: StreamEvent; id?: string }[] = [];
   const parser = createParser({
     onEvent(msg) {
       const ev = toStreamEvent(msg);
-      if (ev) queue.push(ev);
+      if (ev) queue.push({ ev, id: msg.id });
     },
   });
   // A plain TextDecoder in streaming mode: multi-byte characters split across chunks are
@@ -130,7 +152,8 @@ export async function* streamChat(opts: ChatStreamOptions): AsyncGenerator<ChatS
       if (chunk.done) break;
       parser.feed(decoder.decode(chunk.value, { stream: true }));
       while (queue.length > 0) {
-        const ev = queue.shift() as StreamEvent;
+        const { ev, id } = queue.shift()!;
+        if (id && opts.onEventId) opts.onEventId(Number(id));
         yield ev;
         if (ev.event === 'done' || ev.event === 'error') return;
         if (ev.event === 'no_count') sawNoCount = true;

@@ -24,6 +24,8 @@ export interface ChatMessage {
   search?: MessageSearch;
   /** Tools the model called for this reply (MCP), in order; `ok` and `content` arrive with the result. */
   tools?: MessageTool[];
+  /** The server's id of a streaming reply (its `meta` messageId): a reload or another tab re-attaches to it (issue 17). */
+  streamId?: string;
   dateTime: number;
 }
 

@@ -215,13 +215,15 @@ export const useChatStore = create<ChatStore>()(
       version: 1,
       storage,
       partialize: (s): PersistedChat => ({ sessions: s.sessions, currentId: s.currentId }),
-      // A reply still 'waite' in storage was cut off when the page closed.
+      // A reply still 'waite' in storage was streaming when the page closed: one the server named (its
+      // streamId) goes on there and is re-attached by the chat page (chat-runner resumeReplies); one
+      // cut before its first event is lost.
       merge: (persisted, current) => {
         const p = persisted as Partial<PersistedChat> | undefined;
         if (!p?.sessions?.length) return current;
         const sessions = p.sessions.map((s) => ({
           ...s,
-          data: s.data.map((m): ChatMessage => (m.state === 'waite' ? { ...m, state: 'error', errorText: MSG.retryLater } : m)),
+          data: s.data.map((m): ChatMessage => (m.state === 'waite' && !m.streamId ? { ...m, state: 'error', errorText: MSG.retryLater } : m)),
         }));
         const currentId = sessions.some((s) => s.id === p.currentId) ? (p.currentId as string) : (sessions[0] as ChatSession).id;
         return { ...current, sessions, currentId, sending: false };

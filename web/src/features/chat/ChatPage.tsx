@@ -71,7 +71,11 @@ function ChatScreen() {
   const restoreInput = useCallback((text: string) => composer.current?.setText(text), []);
   const clearInputIf = useCallback((text: string) => composer.current?.clearIf(text), []);
   const focusInput = useCallback(() => composer.current?.focus(), []);
-  const { send, stop } = useChatSender(modelKey, model, restoreInput, clearInputIf);
+  const { send, stop, resume } = useChatSender(modelKey, model, restoreInput, clearInputIf);
+  // A reply a reload or another tab left streaming goes on at the server: follow it again here.
+  useEffect(() => {
+    if (ready && loggedIn) resume();
+  }, [ready, loggedIn, resume]);
 
   const toolApi = useMemo<ChatToolApi>(
     () => ({ modelKey, model, mobile, sending, fillInput: restoreInput, send }),

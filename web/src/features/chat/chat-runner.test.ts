@@ -4,7 +4,7 @@ import { useChatStore } from '../../stores/chat';
 import { selectCurrentMessages, selectCurrentSession } from '../../stores/chat-selectors';
 import { useCatalogStore } from '../../stores/chat-catalog';
 import { useChatExtras } from '../../stores/chat-extras';
-import { runChat, stopActiveReply, type RunHandlers } from './chat-runner';
+import { resumeReplies, runChat, stopActiveReply, type RunHandlers } from './chat-runner';
 import { useFollowupStore } from './suggestions/followup-store';
 
 const followupApi = vi.hoisted(() => ({
@@ -98,17 +98,23 @@ describe('runChat', () => {
     expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'error', errorText: MSG.countExhausted });
   });
 
-  it('stop keeps what arrived as an ok reply (paid, so the balance is refreshed); nothing to stop reports false', async () => {
+  it('stop asks the server to stop the answer by its name and keeps what arrived as an ok reply (paid, so the balance is refreshed); nothing to stop reports false', async () => {
     expect(stopActiveReply()).toBe(false);
+    const stops: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
+      vi.fn(async (url: string, init: RequestInit) => {
+        // The stop button's call: the server ends the answer (leaving alone would not).
+        if (url.endsWith('/v1/chat/stop')) {
+          stops.push(JSON.parse(String(init.body)));
+          return new Response(JSON.stringify({ code: 200, msg: MSG.stopSuccess, data: null }), { headers: { 'content-type': 'application/json' } });
+        }
         let sent = false;
         const body = new ReadableStream<Uint8Array>({
           pull(c) {
             if (!sent) {
               sent = true;
-              c.enqueue(new TextEncoder().encode(sse(['text', { text: '写到一半' }])));
+              c.enqueue(new TextEncoder().encode(sse(['meta', { conversationId: 'c', messageId: 'srv-1', model: 'v35' }], ['text', { text: '写到一半' }])));
               return;
             }
             return new Promise<void>((_, reject) =>
@@ -127,8 +133,62 @@ describe('runChat', () => {
     await run;
     expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'ok', message: '写到一半' });
     expect(h.calls).toEqual(['stopped-with-text']);
+    expect(stops).toEqual([{ messageId: 'srv-1' }]);
     expect(state().sending).toBe(false);
     expect(stopActiveReply()).toBe(false);
+  });
+
+  it('a connection cut mid-answer re-attaches with the last event id and finishes the same reply', async () => {
+    const calls: { url: string; lastEventId: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, lastEventId: new Headers(init.headers).get('Last-Event-ID') });
+        const enc = new TextEncoder();
+        if (calls.length === 1) {
+          // Two events with ids, then the body breaks off (no final event).
+          let pulls = 0;
+          const body = new ReadableStream<Uint8Array>({
+            pull(c) {
+              if (pulls++ === 0) c.enqueue(enc.encode('id: 1\nevent: meta\ndata: {"conversationId":"c","messageId":"srv-2","model":"v35"}\n\nid: 2\nevent: text\ndata: {"text":"前半"}\n\n'));
+              else c.error(new TypeError('network'));
+            },
+          });
+          return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+        }
+        return new Response('id: 3\nevent: text\ndata: {"text":"后半"}\n\nid: 4\nevent: done\ndata: {"messageId":"srv-2"}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      }),
+    );
+    const h = handlers();
+    await runChat({ sessionId: state().currentId, model: 'v35', prompt: '讲个故事' }, h);
+    expect(calls.map((c) => [c.url.replace(/^.*\/api/, ''), c.lastEventId])).toEqual([
+      ['/v1/chat2/v35', null],
+      ['/v1/chat/stream/srv-2', '2'],
+    ]);
+    expect(selectCurrentMessages(state()).at(-1)).toMatchObject({ state: 'ok', message: '前半后半', streamId: 'srv-2' });
+    expect(h.calls).toEqual(['done']);
+  });
+
+  it('after a reload, the reply left streaming is re-attached from its first event and redrawn to its end', async () => {
+    const sid = state().currentId;
+    state().addExchange(
+      sid,
+      { id: 'q1', state: 'ok', target: 'user', message: '问题', reasoning: '', messageType: 'text', modelname: 'v35', dateTime: 1 },
+      { id: 'r1', state: 'waite', target: 'assistant', message: '旧的半句', reasoning: '', messageType: 'text', modelname: 'v35', dateTime: 2, streamId: 'srv-3' },
+    );
+    const fetchFn = stubFetch(sse(['meta', { conversationId: 'c', messageId: 'srv-3', model: 'v35' }], ['text', { text: '完整' }], ['text', { text: '的回答' }], ['done', { messageId: 'srv-3' }]));
+    const h = handlers();
+    await resumeReplies(h);
+    expect(String((fetchFn.mock.calls[0] as unknown as [string])[0])).toMatch(/\/v1\/chat\/stream\/srv-3$/);
+    expect(selectCurrentMessages(state())).toMatchObject([{ id: 'q1' }, { id: 'r1', state: 'ok', message: '完整的回答' }]);
+    expect(h.calls).toEqual(['done']);
+    // An answer the server no longer has: the reply says so and stays (nothing is removed).
+    state().patchMessage(sid, 'r1', { state: 'waite', streamId: 'srv-gone' });
+    stubFetch(JSON.stringify({ code: 404, msg: MSG.answerNotFound, data: null }), 'application/json');
+    await resumeReplies(h);
+    expect(selectCurrentMessages(state())).toMatchObject([{ id: 'q1' }, { id: 'r1', state: 'error', errorText: MSG.answerNotFound }]);
   });
 
   it('asks for follow-up suggestions after a finished reply, shown about a second later', async () => {

@@ -1,5 +1,5 @@
 import { MSG } from '@wanxiang/contract';
-import type { ChatStreamItem } from '../../api/chat-stream';
+import { STREAM_NETWORK_CODE, stopAnswer, type ChatStreamItem } from '../../api/chat-stream';
 import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
@@ -33,13 +33,38 @@ export interface RunRequest {
   prefs?: ReplyPrefs;
 }
 
-let active: AbortController | null = null;
+/** The reply streaming now: its fetch, and the stop button's way to end it on the server. */
+let active: { controller: AbortController; stop(): void } | null = null;
 
-/** Aborts the streaming reply; false when nothing was streaming. */
+/** Stops the streaming reply (the server's stop: leaving alone would not end it); false when nothing was streaming. */
 export function stopActiveReply(): boolean {
-  if (!active || active.signal.aborted) return false;
-  active.abort();
+  if (!active || active.controller.signal.aborted) return false;
+  active.stop();
   return true;
+}
+
+/** How often a cut stream is re-attached before the reply shows the network error, and the waits between. */
+const RESUME_WAITS_MS = [500, 1_500, 3_000];
+/** A stop asked before the answer was named (no `meta` yet) waits this long for it, then only leaves. */
+const STOP_WITHOUT_NAME_MS = 3_000;
+
+/** Wait `ms`, counted while the page is visible: a locked phone re-attaches once it is unlocked. */
+async function wait(ms: number, signal: AbortSignal): Promise<void> {
+  if (typeof document !== 'undefined' && document.hidden) {
+    await new Promise<void>((resolve) => {
+      const shown = () => {
+        if (document.hidden && !signal.aborted) return;
+        document.removeEventListener('visibilitychange', shown);
+        resolve();
+      };
+      document.addEventListener('visibilitychange', shown);
+      signal.addEventListener('abort', shown, { once: true });
+    });
+  }
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 function message(target: ChatMessage['target'], model: string, over: Partial<ChatMessage> = {}): ChatMessage {
@@ -60,7 +85,6 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
   const store = useChatStore.getState();
   const session = store.sessions.find((s) => s.id === req.sessionId);
   if (!session) return;
-  const sid = session.id;
   const history = historyForRequest(session.data);
   const question = message('user', req.model, { message: req.prompt });
   const reply = message('assistant', req.model, { state: 'waite' });
@@ -74,44 +98,118 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
   // The previous reply's suggestions go as soon as a new question is asked.
   useFollowupStore.getState().clear();
 
+  const request: AnswerRequest = {
+    model: req.model,
+    // A custom model streams through the user's own provider (docs/product/chat.md §7).
+    ...(isCustomModelKey(req.model) ? { path: CUSTOM_CHAT_PATH } : {}),
+    body: {
+      ...(isCustomModelKey(req.model) ? { model_id: req.model } : {}),
+      prompt: req.prompt,
+      messages: history,
+      conversationId: session.conversationId ?? session.id,
+      messageId: question.id,
+      ...(session.personaId ? { personaId: session.personaId } : {}),
+      ...extras,
+    },
+  };
+  await followReply({ sid: session.id, replyId: reply.id, questionId: question.id, model: req.model, prompt: req.prompt }, request, handlers);
+}
+
+/**
+ * Re-attach to a reply a reload (or another tab) left streaming: the server kept answering, so the
+ * newest reply with a streamId is followed again from its first event (its text so far is redrawn)
+ * to its end; an older one still waiting (two answers cut at once) shows the retry note.
+ */
+export async function resumeReplies(handlers: RunHandlers): Promise<void> {
+  const st = useChatStore.getState();
+  if (st.sending || active) return;
+  const pending = st.sessions
+    .flatMap((s) => s.data.flatMap((m, i) => (m.state === 'waite' && m.streamId ? [{ s, m, question: s.data[i - 1] }] : [])))
+    .sort((a, b) => b.m.dateTime - a.m.dateTime);
+  const [newest, ...older] = pending;
+  for (const { s, m } of older) st.patchMessage(s.id, m.id, { state: 'error', errorText: MSG.retryLater });
+  const streamId = newest?.m.streamId;
+  if (!newest || !streamId) return;
+  const { s, m, question } = newest;
+  st.patchMessage(s.id, m.id, { message: '', reasoning: '', tools: undefined, search: undefined });
+  st.setSending(true);
+  await followReply(
+    { sid: s.id, replyId: m.id, questionId: question?.target === 'user' ? question.id : undefined, model: m.modelname, prompt: question?.message ?? '' },
+    { model: m.modelname, body: { prompt: '' }, reattach: { messageId: streamId } },
+    handlers,
+  );
+}
+
+/** One reply being followed into the store. */
+interface ReplyRun {
+  sid: string;
+  replyId: string;
+  /** The question's message (removed with the reply on a refusal); absent when unknown. */
+  questionId?: string;
+  model: string;
+  prompt: string;
+}
+
+/**
+ * Follow one reply's stream into the chat store: the first request (the question, or a re-attach),
+ * then, when the connection is cut mid-answer, re-attach with the last event id seen (the answer
+ * goes on at the server) a few times before showing the network error.
+ */
+async function followReply(run: ReplyRun, first: AnswerRequest, handlers: RunHandlers): Promise<void> {
+  const { sid, replyId } = run;
   const controller = new AbortController();
-  active = controller;
+  let streamId: string | null = first.reattach?.messageId ?? null;
+  let lastEventId = 0;
+  let stopWanted = false;
+  let cut: boolean | undefined;
+  let reattaching = Boolean(first.reattach);
   let searchQuery = '';
+  const onEventId = (id: number) => {
+    lastEventId = id;
+  };
+  // The server ends the answer (paid as far as it went, QUALITY G8); the reader leaves at once.
+  const stopOnServer = (id: string) => {
+    void stopAnswer(id).catch(() => undefined);
+    controller.abort();
+  };
+  const stop = () => {
+    if (stopWanted) return;
+    stopWanted = true;
+    if (streamId) stopOnServer(streamId);
+    else setTimeout(() => controller.abort(), STOP_WITHOUT_NAME_MS);
+  };
+  active = { controller, stop };
   const fail = (errorText: string): void => {
-    useChatStore.getState().patchMessage(session.id, reply.id, { state: 'error', errorText });
+    useChatStore.getState().patchMessage(sid, replyId, { state: 'error', errorText });
   };
 
   try {
-    const request: AnswerRequest = {
-      model: req.model,
-      // A custom model streams through the user's own provider (docs/product/chat.md §7).
-      ...(isCustomModelKey(req.model) ? { path: CUSTOM_CHAT_PATH } : {}),
-      body: {
-        ...(isCustomModelKey(req.model) ? { model_id: req.model } : {}),
-        prompt: req.prompt,
-        messages: history,
-        conversationId: session.conversationId ?? session.id,
-        messageId: question.id,
-        ...(session.personaId ? { personaId: session.personaId } : {}),
-        ...extras,
-      },
-    };
-    // Text and reasoning arrive frame-batched (QUALITY G11); every other event after the text before it.
-    await runAnswerStream(request, controller.signal, {
-      onDelta: (delta) => useChatStore.getState().appendDelta(sid, reply.id, delta),
-      onEvent: handle,
-    });
+    let request: AnswerRequest = { ...first, onEventId };
+    for (let attempt = 0; ; attempt++) {
+      cut = false;
+      // Text and reasoning arrive frame-batched (QUALITY G11); every other event after the text before it.
+      await runAnswerStream(request, controller.signal, {
+        onDelta: (delta) => useChatStore.getState().appendDelta(sid, replyId, delta),
+        onEvent: handle,
+      });
+      if (!cut || controller.signal.aborted || !streamId || attempt >= RESUME_WAITS_MS.length) break;
+      await wait(RESUME_WAITS_MS[attempt]!, controller.signal);
+      if (controller.signal.aborted) break;
+      reattaching = true;
+      request = { model: run.model, body: { prompt: '' }, reattach: { messageId: streamId, lastEventId }, onEventId };
+    }
+    if (cut && !controller.signal.aborted) fail(MSG.streamNetworkError);
   } finally {
     const st = useChatStore.getState();
-    const left = st.sessions.find((s) => s.id === session.id)?.data.find((m) => m.id === reply.id);
+    const left = st.sessions.find((s) => s.id === sid)?.data.find((m) => m.id === replyId);
     // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble.
     if (left?.state === 'waite') {
       if (left.message || left.reasoning) {
-        st.settle(session.id, reply.id);
+        st.settle(sid, replyId);
         handlers.onStoppedWithText?.();
-      } else st.removeMessage(session.id, reply.id);
+      } else st.removeMessage(sid, replyId);
     }
-    if (active === controller) active = null;
+    if (active?.controller === controller) active = null;
     st.setSending(false);
   }
 
@@ -120,7 +218,7 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
       useChatStore
         .getState()
         .sessions.find((s) => s.id === sid)
-        ?.data.find((m) => m.id === reply.id)?.tools ?? []
+        ?.data.find((m) => m.id === replyId)?.tools ?? []
     );
   }
 
@@ -128,9 +226,8 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     const settled = useChatStore
       .getState()
       .sessions.find((s) => s.id === sid)
-      ?.data.find((m) => m.id === reply.id);
-    if (wantsFollowups(useCatalogStore.getState().byKey[req.model], settled))
-      void useFollowupStore.getState().request(reply.id, req.prompt);
+      ?.data.find((m) => m.id === replyId);
+    if (wantsFollowups(useCatalogStore.getState().byKey[run.model], settled)) void useFollowupStore.getState().request(replyId, run.prompt);
   }
 
   function handle(item: Exclude<ChatStreamItem, { event: 'text' | 'reasoning' }>): void {
@@ -138,36 +235,51 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
     switch (item.event) {
       case 'meta':
         if (item.data.conversationId) st.setConversationId(sid, item.data.conversationId);
+        // Named: a reload or another tab can re-attach to it from now on.
+        streamId = item.data.messageId;
+        st.patchMessage(sid, replyId, { streamId });
+        if (stopWanted) stopOnServer(streamId);
         break;
       case 'no_count':
         fail(item.data.text || MSG.countExhausted);
         handlers.onNoCount(item.data.text || MSG.countExhausted);
         break;
       case 'error':
-        fail(item.data.msg || MSG.streamError);
+        // A cut connection mid-answer: the answer goes on at the server; re-attach instead of failing.
+        if (item.data.code === STREAM_NETWORK_CODE && streamId && !stopWanted) cut = true;
+        else fail(item.data.msg || MSG.streamError);
         break;
       case 'done':
-        st.settle(sid, reply.id, item.data.reasoningMs);
-        askFollowups();
-        handlers.onDone();
+        st.settle(sid, replyId, item.data.reasoningMs);
+        // Stopped (here, or from another tab): kept as far as it went, no suggestions.
+        if (item.data.stopped) handlers.onStoppedWithText?.();
+        else {
+          askFollowups();
+          handlers.onDone();
+        }
         break;
       case 'refusal':
-        st.removeMessage(sid, reply.id);
-        st.removeMessage(sid, question.id);
-        handlers.onRefusal(item.data, req.prompt);
+        // A re-attach the server cannot serve (the answer ended long ago): the reply says so and stays.
+        if (reattaching) {
+          fail(item.data.msg || MSG.answerNotFound);
+          break;
+        }
+        st.removeMessage(sid, replyId);
+        if (run.questionId) st.removeMessage(sid, run.questionId);
+        handlers.onRefusal(item.data, run.prompt);
         break;
       case 'search':
         // Searching "query"... shows until the sources arrive (docs/product/chat.md §4 networked stream).
         searchQuery = item.data.query;
-        st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: [], done: false } });
+        st.patchMessage(sid, replyId, { search: { query: searchQuery, sources: [], done: false } });
         break;
       case 'search_read':
-        st.patchMessage(sid, reply.id, { search: { query: searchQuery, sources: item.data.sources, done: true } });
+        st.patchMessage(sid, replyId, { search: { query: searchQuery, sources: item.data.sources, done: true } });
         break;
       case 'tool_call':
       case 'tool_result':
         // The core handed the text so far over first: the tool block sits after what the model said before calling.
-        st.patchMessage(sid, reply.id, { tools: withToolEvent(currentTools(), item) });
+        st.patchMessage(sid, replyId, { tools: withToolEvent(currentTools(), item) });
         break;
     }
   }

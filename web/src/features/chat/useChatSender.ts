@@ -6,7 +6,7 @@ import { useChatStore } from '../../stores/chat';
 import { useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useHistoryStore } from '../../stores/chat-history';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
-import { runChat, stopActiveReply } from './chat-runner';
+import { resumeReplies, runChat, stopActiveReply } from './chat-runner';
 import { checkSend } from './send-rules';
 import { afterReply, openGateRefusal, precheckQuota } from './gates/quota-gate';
 import { openBindPhoneDialog } from '../account/bind-phone/bind-phone-store';
@@ -24,6 +24,8 @@ export interface ChatSender {
   /** Validates and starts a reply; true when accepted (the input may clear). */
   send(text: string, options?: SendOptions): boolean;
   stop(): void;
+  /** Re-attach to a reply a reload or another tab left streaming (the server kept answering). */
+  resume(): void;
   /** Re-asks the last question, optionally from another answer angle, dropping the latest reply. */
   regenerate(angle?: string): boolean;
 }
@@ -143,6 +145,20 @@ export function useChatSender(
     else void message.warning(MSG.stopFailed);
   }, [message]);
 
+  const resume = useCallback(() => {
+    const refreshAfterPaid = () => {
+      if (selectIsLoggedIn(useUserStore.getState())) void useHistoryStore.getState().load();
+      void afterReply(model);
+    };
+    void resumeReplies({
+      // A re-attach is never refused before its stream: the reply shows the server's words instead.
+      onRefusal: () => undefined,
+      onNoCount: (text) => openGateRefusal(Code.NO_COUNT, text),
+      onDone: refreshAfterPaid,
+      onStoppedWithText: refreshAfterPaid,
+    });
+  }, [model]);
+
   const regenerate = useCallback(
     (angle?: string): boolean => {
       const chat = useChatStore.getState();
@@ -154,5 +170,5 @@ export function useChatSender(
     [send],
   );
 
-  return { send, stop, regenerate };
+  return { send, stop, resume, regenerate };
 }
