@@ -24,6 +24,9 @@ export const API_KEYS_MSG = {
   openaiModelNotFound: (model: string) => `模型 ${model} 不存在或当前账号不可用`,
   openaiNotFound: '接口不存在',
   openaiUpstreamFailed: '上游模型服务出错，请稍后再试（本次未扣费）',
+  openaiImagePromptRequired: '请求体缺少 prompt 字段',
+  openaiImageFailed: '图片生成失败，请稍后再试（本次未扣费）',
+  openaiImageTimeout: '图片生成超时，完成后可在「我的作品」中查看',
 
   // ---- The API 密钥 section of /console (web/src/features/console/api-keys)
   sectionTitle: 'API 密钥',

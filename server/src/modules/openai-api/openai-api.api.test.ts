@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import OpenAI from 'openai';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS_MSG, Code, MSG, type ApiKeyCreateRes, type ApiKeyListRes, type Envelope } from '@wanxiang/contract';
 import { listeningDemoApp, type TestApp } from '../../../test/app';
@@ -7,6 +8,8 @@ import { testDbKinds } from '../../../test/db';
 import { apiKeys, users } from '../../db/schema';
 import { forgetUserSessions } from '../auth/service';
 import { quotaUsage } from '../quota/service';
+import type { RunningTaskEngine } from '../../jobs';
+import { startTasks } from '../tasks/lifecycle';
 import { applyPoints } from '../points/ledger';
 import { rows } from '../../db/sql';
 
@@ -15,16 +18,20 @@ import { rows } from '../../db/sql';
  * gateway talking to the demo upstream. Keys are made through the members' /api/v1/user/apikey calls.
  */
 const RPM = 40;
-const ENV = { DEMO_TOKEN_DELAY_MS: '1', STREAM_STARTS_PER_MINUTE: '1000', OPENAI_API_KEY_RPM: String(RPM) };
+const ENV = { DEMO_TOKEN_DELAY_MS: '1', TASK_POLL_MAX_MS: '100', STREAM_STARTS_PER_MINUTE: '1000', OPENAI_API_KEY_RPM: String(RPM) };
 
 describe.each(testDbKinds())('OpenAI-compatible API on %s', (kind) => {
   let t: TestApp;
   let base: string;
+  let engine: RunningTaskEngine;
 
   beforeAll(async () => {
     ({ t, base } = await listeningDemoApp(kind, ENV));
+    // The task workers, for /v1/images/generations (the 文生图 task).
+    engine = await startTasks(t.ctx, pino({ level: 'silent' }), { workers: true });
   });
   afterAll(async () => {
+    await engine?.stop();
     await t?.close();
   });
 
@@ -307,6 +314,22 @@ describe.each(testDbKinds())('OpenAI-compatible API on %s', (kind) => {
     const banned = await member();
     await t.ctx.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned.user.id));
     expect((await errorOf(client(banned.key).models.list())).status).toBe(401);
+  });
+
+  it('POST /v1/images/generations runs the 文生图 tool and answers b64_json pictures; one draw count; a bad body is 400', async () => {
+    const { user, key } = await member();
+    const sdk = client(key);
+    const made = await sdk.images.generate({ prompt: '黄昏的海边，一只橘猫', n: 2, size: '1536x1024' });
+    expect(made.data).toHaveLength(2);
+    for (const image of made.data!) {
+      const png = Buffer.from(image.b64_json!, 'base64');
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+    }
+    expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 1, reserved: 0 });
+    const bad = await errorOf(sdk.images.generate({ prompt: '  ' }));
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ message: API_KEYS_MSG.openaiImagePromptRequired });
+    expect(await quotaUsage(t.ctx, user.id, 'draw')).toEqual({ used: 1, reserved: 0 });
   });
 
   it('per-key rate limit: past OPENAI_API_KEY_RPM requests a minute, 429 with Retry-After; another key of the user is not slowed', async () => {

@@ -6,6 +6,7 @@ import { admitSlot } from '../../streaming/slots';
 import { authenticateApiKey, markApiKeyUsed, type KeyCaller } from '../api-keys/service';
 import { invalidKey, OpenAiError, toOpenAiError } from './errors';
 import { relayCompletion } from './relay';
+import { generateImages, parseImagesBody } from './images';
 import { parseCompletionBody } from './schema';
 import { modelsFor, prepareCompletion } from './turn';
 
@@ -56,6 +57,20 @@ export async function registerOpenAiApi(app: FastifyInstance, ctx: AppContext): 
           markApiKeyUsed(ctx, keyId).catch((err: unknown) => req.log.warn({ err }, 'openai api: marking the key used failed'));
           await relayCompletion(ctx, turn, reply, req.log);
         });
+      });
+
+      v1.post('/images/generations', async (req, reply) => {
+        const { user, keyId } = caller(req);
+        const body = parseImagesBody(req.body);
+        // The wait ends when the client leaves (the task runs on and is paid only if its picture is made).
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort();
+        });
+        markApiKeyUsed(ctx, keyId).catch((err: unknown) => req.log.warn({ err }, 'openai api: marking the key used failed'));
+        const answer = await generateImages(ctx, user, body, left.signal);
+        // null: no one is there to read it (the send goes nowhere; it only ends the request's lifecycle).
+        return answer ?? reply.code(499).send();
       });
     },
     { prefix: OPENAI_API_PREFIX },
