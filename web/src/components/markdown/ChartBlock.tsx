@@ -2,8 +2,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as EChartsModule from 'echarts';
 import type { ECharts, EChartsOption } from 'echarts';
 import { MSG } from '@wanxiang/contract';
+import { useScheme } from '../../hooks/useResolvedTheme';
 import { chartFileName, exportChartPng, exportChartSvg } from './chart-export';
 import { parseChartOption, type ChartOption } from './chart-option';
+
+/** A PNG of a chart drawn dark keeps the card's colour (light text on white would not read). */
+const DARK_PNG_BACKGROUND = '#1c1d26';
 
 /** ECharts is about 1 MB: it is fetched the first time a chart is drawn, never with the app. */
 const loadECharts = () => import('echarts');
@@ -44,6 +48,8 @@ function CodeWithNote({ source, note, state }: { source: string; note: string; s
 
 function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => void }) {
   const box = useRef<HTMLDivElement>(null);
+  // The page's scheme: ECharts' dark theme on the dark card (the option's own background, if any, wins).
+  const scheme = useScheme();
   const drawn = useRef<{ chart: ECharts; echarts: typeof EChartsModule } | null>(null);
   const [ready, setReady] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
@@ -54,7 +60,7 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
     if (!current) return;
     try {
       const name = chartFileName(option, ext);
-      if (ext === 'png') exportChartPng(current.chart, name);
+      if (ext === 'png') exportChartPng(current.chart, name, scheme === 'dark' ? DARK_PNG_BACKGROUND : undefined);
       else exportChartSvg(current.echarts, option, current.chart.getWidth(), current.chart.getHeight(), name);
       setExportFailed(false);
     } catch {
@@ -69,9 +75,9 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
     loadECharts()
       .then((echarts) => {
         if (cancelled || !box.current) return;
-        chart = echarts.init(box.current, undefined, { renderer: 'canvas' });
+        chart = echarts.init(box.current, scheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
         // notMerge: each block is its own chart; a bad option throws here and falls back to code.
-        chart.setOption(option as EChartsOption, { notMerge: true });
+        chart.setOption({ backgroundColor: 'transparent', ...option } as EChartsOption, { notMerge: true });
         drawn.current = { chart, echarts };
         setReady(true);
         if (typeof ResizeObserver !== 'undefined') {
@@ -88,7 +94,7 @@ function ChartCanvas({ option, onFail }: { option: ChartOption; onFail: () => vo
       drawn.current = null;
       chart?.dispose();
     };
-  }, [option, onFail]);
+  }, [option, onFail, scheme]);
 
   return (
     <div className="wx-chart" data-chart-state={ready ? 'ready' : 'loading'} data-testid="echarts-chart">

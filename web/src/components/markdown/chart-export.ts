@@ -40,8 +40,9 @@ function dataUrlBlob(url: string): Blob {
   return new Blob([bytes], { type: /^data:([^;]+)/.exec(head)?.[1] ?? 'image/png' });
 }
 
-export function exportChartPng(chart: ECharts, name: string): void {
-  save(dataUrlBlob(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' })), name);
+/** The live canvas as a PNG, on white, or on `background` for a chart drawn in the dark theme. */
+export function exportChartPng(chart: ECharts, name: string, background = '#ffffff'): void {
+  save(dataUrlBlob(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background })), name);
 }
 
 export function exportChartSvg(echarts: typeof EChartsModule, option: Record<string, unknown>, width: number, height: number, name: string): void {
