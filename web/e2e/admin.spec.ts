@@ -143,3 +143,33 @@ test('tablet 1024x768: the users page and a user detail fit', async ({ browser }
   await screenshot(page, 'admin-users-tablet');
   await page.context().close();
 });
+
+test('vendors: Kling asks for its access and secret keys, shows only their tails, tests in Chinese and goes back to the environment', async ({ browser }) => {
+  const page = await pageAs(browser, admin, '/admin/vendors');
+  const row = page.getByRole('row').filter({ hasText: '可灵 Kling' });
+  await expect(row).toContainText('未配置');
+  await row.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog', { name: /编辑服务商：可灵 Kling/ });
+  // A loopback port nobody listens on: the test call fails at once, in Chinese.
+  await dialog.getByLabel('接口地址（Base URL）').fill('http://127.0.0.1:9');
+  await dialog.getByLabel('Access Key').fill('ak-e2e-access-1234');
+  await dialog.getByLabel('Secret Key').fill('sk-e2e-secret-5678');
+  await screenshot(page, 'admin-vendor-kling-edit');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('控制台');
+  await expect(row).toContainText('••••1234');
+  await expect(row).toContainText('••••5678');
+  await expect(page.locator('body')).not.toContainText('ak-e2e-access-1234');
+
+  await row.getByRole('button', { name: '测试' }).click();
+  const answer = page.getByRole('dialog').filter({ hasText: '连接失败' });
+  await expect(answer).toContainText('无法连接到服务商');
+  await screenshot(page, 'admin-vendor-kling-test');
+  await answer.getByRole('button').last().click();
+
+  await row.getByRole('button', { name: '恢复默认' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: '恢复默认' }).click();
+  await expect(row).toContainText('未配置');
+  await page.context().close();
+});

@@ -62,7 +62,20 @@ export function VendorsPage() {
       width: 100,
       render: (s: string) => <Tag color={SOURCE_COLORS[s]}>{V.adminVendorSources[s] ?? s}</Tag>,
     },
-    { title: V.colKey, width: 140, render: (_v, v) => <span className={styles.mono}>{keyText(v)}</span> },
+    {
+      title: V.colKey,
+      width: 150,
+      // A key pair (Kling) on two lines, one per key.
+      render: (_v, v) => (
+        <span className={styles.mono}>
+          {keyText(v)
+            .split(' / ')
+            .map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+        </span>
+      ),
+    },
     {
       title: V.colBaseUrl,
       dataIndex: 'baseUrl',
