@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StreamEventMap } from '@wanxiang/contract';
+import { stopAnswer } from '../api/chat-stream';
 import {
   runAnswerStream,
   type AnswerDeps,
@@ -47,23 +48,29 @@ export const IDLE_ANSWER: AnswerStreamState = { text: '', reasoning: '', status:
  */
 export function useAnswerStream(deps?: AnswerDeps): AnswerStream {
   const [state, setState] = useState<AnswerStreamState>(IDLE_ANSWER);
-  const active = useRef<AbortController | null>(null);
+  /** The answer streaming now; a chat-route one (`resumable`) is named by its meta for the server's stop. */
+  const active = useRef<{ ctrl: AbortController; resumable: boolean; name: string | null } | null>(null);
   /** Bumped by start and reset: updates of an older answer are dropped. */
   const generation = useRef(0);
   const depsRef = useRef(deps);
   depsRef.current = deps;
 
   const stop = useCallback(() => {
-    active.current?.abort();
+    const a = active.current;
     active.current = null;
+    if (!a || a.ctrl.signal.aborted) return;
+    // A chat-route answer outlives its reader (issue 17): the server is asked to stop it too.
+    if (a.resumable && a.name) void stopAnswer(a.name).catch(() => undefined);
+    a.ctrl.abort();
   }, []);
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
     async (request: AnswerRequest, onEvent?: AnswerHandlers['onEvent']): Promise<AnswerOutcome> => {
-      active.current?.abort();
+      stop();
       const ctrl = new AbortController();
-      active.current = ctrl;
+      const mineActive = { ctrl, resumable: !request.path && !request.reattach, name: null as string | null };
+      active.current = mineActive;
       const mine = ++generation.current;
       // Updates of a superseded (or reset) answer are dropped; a stopped one keeps what arrived.
       const current = () => generation.current === mine;
@@ -78,7 +85,10 @@ export function useAnswerStream(deps?: AnswerDeps): AnswerStream {
           },
           onEvent: (item) => {
             if (!current()) return;
-            if (item.event === 'meta') setState((s) => ({ ...s, meta: item.data }));
+            if (item.event === 'meta') {
+              mineActive.name = item.data.messageId;
+              setState((s) => ({ ...s, meta: item.data }));
+            }
             onEvent?.(item);
           },
         },
@@ -87,11 +97,11 @@ export function useAnswerStream(deps?: AnswerDeps): AnswerStream {
       if (ctrl.signal.aborted) outcome.status = 'stopped';
       if (current()) {
         setState((s) => ({ ...s, text: outcome.text, reasoning: outcome.reasoning, status: outcome.status, error: outcome.error, done: outcome.done }));
-        if (active.current === ctrl) active.current = null;
+        if (active.current === mineActive) active.current = null;
       }
       return outcome;
     },
-    [],
+    [stop],
   );
 
   const reset = useCallback(() => {

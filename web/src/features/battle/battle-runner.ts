@@ -1,14 +1,15 @@
 import { LOGOUT_CODES, MSG } from '@wanxiang/contract';
 import { addGroupRound } from '../../api/groups';
 import { useBattleStore, type BattleAnswer, type BattleRound } from '../../stores/battle';
-import { runAnswerStream } from '../../hooks/answer-stream';
+import { followAnswer, type FollowedAnswer } from '../../hooks/resumable-answer';
 import { uuid } from '../../stores/chat-state';
 import { historyFor } from './battle-rules';
 
 /**
  * One comparison round: the same question to every chosen model at once, each column its own
- * POST /api/v1/chat2/{model} stream with its own AbortController, so each is stopped and
- * charged by its own rules and a refusal for one (tier, count) stays in that column.
+ * POST /api/v1/chat2/{model} stream, so each is stopped and charged by its own rules and a
+ * refusal for one (tier, count) stays in that column. A column's answer outlives its reader like
+ * a chat answer (hooks/resumable-answer.ts): stop asks the server, a cut connection re-attaches.
  * Battle turns carry `type: 'battle'`: the server writes no chat history for them; the round
  * is saved as a whole through groups record/add once every column has ended.
  */
@@ -20,14 +21,14 @@ export interface BattleRunHandlers {
   saveOnServer(): boolean;
 }
 
-const active = new Set<AbortController>();
+const active = new Set<FollowedAnswer>();
 
-/** Aborts every streaming column; answers how many were streaming. */
+/** Stops every streaming column at the server; answers how many were streaming. */
 export function stopBattle(): number {
   let n = 0;
-  for (const c of active) {
-    if (!c.signal.aborted) {
-      c.abort();
+  for (const a of active) {
+    if (!a.signal.aborted) {
+      a.stop();
       n++;
     }
   }
@@ -57,15 +58,13 @@ export async function runBattleRound(sessionId: string, prompt: string, handlers
   let loginExpired = false;
 
   const column = async (model: string): Promise<void> => {
-    const controller = new AbortController();
-    active.add(controller);
     const st = () => useBattleStore.getState();
     const fail = (errorText: string) => st().patchAnswer(sessionId, round.id, model, { state: 'error', errorText });
+    let answer: FollowedAnswer | null = null;
     try {
       // Text and reasoning arrive frame-batched on the shared clock, so the columns render together (QUALITY G11).
-      await runAnswerStream(
+      answer = followAnswer(
         { model, body: { prompt, messages: histories.get(model) ?? [], messageId: round.id, type: 'battle' } },
-        controller.signal,
         {
           onDelta: (delta) => st().appendAnswer(sessionId, round.id, model, delta),
           onEvent: (item) => {
@@ -104,8 +103,10 @@ export async function runBattleRound(sessionId: string, prompt: string, handlers
           },
         },
       );
+      active.add(answer);
+      await answer.finished;
     } finally {
-      active.delete(controller);
+      if (answer) active.delete(answer);
       const left = st()
         .sessions.find((s) => s.id === sessionId)
         ?.rounds.find((r) => r.id === round.id)?.answers[model];

@@ -1,11 +1,12 @@
 import { MSG } from '@wanxiang/contract';
-import { STREAM_NETWORK_CODE, stopAnswer, type ChatStreamItem } from '../../api/chat-stream';
+import type { ChatStreamItem } from '../../api/chat-stream';
 import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage, type MessageTool } from '../../stores/chat-state';
 import { withToolEvent } from '../mcp/tool-events';
-import { runAnswerStream, type AnswerRequest } from '../../hooks/answer-stream';
+import type { AnswerRequest } from '../../hooks/answer-stream';
+import { followAnswer, type FollowedAnswer } from '../../hooks/resumable-answer';
 import { requestExtras, useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useCatalogStore } from '../../stores/chat-catalog';
 import { useFollowupStore } from './suggestions/followup-store';
@@ -33,38 +34,14 @@ export interface RunRequest {
   prefs?: ReplyPrefs;
 }
 
-/** The reply streaming now: its fetch, and the stop button's way to end it on the server. */
-let active: { controller: AbortController; stop(): void } | null = null;
+/** The reply streaming now (one at a time on the chat page). */
+let active: FollowedAnswer | null = null;
 
-/** Stops the streaming reply (the server's stop: leaving alone would not end it); false when nothing was streaming. */
+/** Stops the streaming reply at the server (leaving alone would not end it); false when nothing was streaming. */
 export function stopActiveReply(): boolean {
-  if (!active || active.controller.signal.aborted) return false;
+  if (!active || active.signal.aborted) return false;
   active.stop();
   return true;
-}
-
-/** How often a cut stream is re-attached before the reply shows the network error, and the waits between. */
-const RESUME_WAITS_MS = [500, 1_500, 3_000];
-/** A stop asked before the answer was named (no `meta` yet) waits this long for it, then only leaves. */
-const STOP_WITHOUT_NAME_MS = 3_000;
-
-/** Wait `ms`, counted while the page is visible: a locked phone re-attaches once it is unlocked. */
-async function wait(ms: number, signal: AbortSignal): Promise<void> {
-  if (typeof document !== 'undefined' && document.hidden) {
-    await new Promise<void>((resolve) => {
-      const shown = () => {
-        if (document.hidden && !signal.aborted) return;
-        document.removeEventListener('visibilitychange', shown);
-        resolve();
-      };
-      document.addEventListener('visibilitychange', shown);
-      signal.addEventListener('abort', shown, { once: true });
-    });
-  }
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
 }
 
 function message(target: ChatMessage['target'], model: string, over: Partial<ChatMessage> = {}): ChatMessage {
@@ -157,59 +134,31 @@ interface ReplyRun {
  */
 async function followReply(run: ReplyRun, first: AnswerRequest, handlers: RunHandlers): Promise<void> {
   const { sid, replyId } = run;
-  const controller = new AbortController();
-  let streamId: string | null = first.reattach?.messageId ?? null;
-  let lastEventId = 0;
-  let stopWanted = false;
-  let cut: boolean | undefined;
-  let reattaching = Boolean(first.reattach);
   let searchQuery = '';
-  const onEventId = (id: number) => {
-    lastEventId = id;
-  };
-  // The server ends the answer (paid as far as it went, QUALITY G8); the reader leaves at once.
-  const stopOnServer = (id: string) => {
-    void stopAnswer(id).catch(() => undefined);
-    controller.abort();
-  };
-  const stop = () => {
-    if (stopWanted) return;
-    stopWanted = true;
-    if (streamId) stopOnServer(streamId);
-    else setTimeout(() => controller.abort(), STOP_WITHOUT_NAME_MS);
-  };
-  active = { controller, stop };
   const fail = (errorText: string): void => {
     useChatStore.getState().patchMessage(sid, replyId, { state: 'error', errorText });
   };
-
+  const reattach = Boolean(first.reattach);
+  // Text and reasoning arrive frame-batched (QUALITY G11); every other event after the text before it.
+  const answer = followAnswer(first, {
+    onDelta: (delta) => useChatStore.getState().appendDelta(sid, replyId, delta),
+    onEvent: handle,
+  });
+  active = answer;
   try {
-    let request: AnswerRequest = { ...first, onEventId };
-    for (let attempt = 0; ; attempt++) {
-      cut = false;
-      // Text and reasoning arrive frame-batched (QUALITY G11); every other event after the text before it.
-      await runAnswerStream(request, controller.signal, {
-        onDelta: (delta) => useChatStore.getState().appendDelta(sid, replyId, delta),
-        onEvent: handle,
-      });
-      if (!cut || controller.signal.aborted || !streamId || attempt >= RESUME_WAITS_MS.length) break;
-      await wait(RESUME_WAITS_MS[attempt]!, controller.signal);
-      if (controller.signal.aborted) break;
-      reattaching = true;
-      request = { model: run.model, body: { prompt: '' }, reattach: { messageId: streamId, lastEventId }, onEventId };
-    }
-    if (cut && !controller.signal.aborted) fail(MSG.streamNetworkError);
+    await answer.finished;
   } finally {
     const st = useChatStore.getState();
     const left = st.sessions.find((s) => s.id === sid)?.data.find((m) => m.id === replyId);
-    // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble.
+    // Stopped (or cut) while waiting: keep what arrived, drop an empty bubble (a re-attached one stays, with its note).
     if (left?.state === 'waite') {
       if (left.message || left.reasoning) {
         st.settle(sid, replyId);
         handlers.onStoppedWithText?.();
-      } else st.removeMessage(sid, replyId);
+      } else if (reattach) st.patchMessage(sid, replyId, { state: 'error', errorText: MSG.retryLater });
+      else st.removeMessage(sid, replyId);
     }
-    if (active?.controller === controller) active = null;
+    if (active === answer) active = null;
     st.setSending(false);
   }
 
@@ -236,18 +185,14 @@ async function followReply(run: ReplyRun, first: AnswerRequest, handlers: RunHan
       case 'meta':
         if (item.data.conversationId) st.setConversationId(sid, item.data.conversationId);
         // Named: a reload or another tab can re-attach to it from now on.
-        streamId = item.data.messageId;
-        st.patchMessage(sid, replyId, { streamId });
-        if (stopWanted) stopOnServer(streamId);
+        st.patchMessage(sid, replyId, { streamId: item.data.messageId });
         break;
       case 'no_count':
         fail(item.data.text || MSG.countExhausted);
         handlers.onNoCount(item.data.text || MSG.countExhausted);
         break;
       case 'error':
-        // A cut connection mid-answer: the answer goes on at the server; re-attach instead of failing.
-        if (item.data.code === STREAM_NETWORK_CODE && streamId && !stopWanted) cut = true;
-        else fail(item.data.msg || MSG.streamError);
+        fail(item.data.msg || MSG.streamError);
         break;
       case 'done':
         st.settle(sid, replyId, item.data.reasoningMs);
@@ -259,11 +204,6 @@ async function followReply(run: ReplyRun, first: AnswerRequest, handlers: RunHan
         }
         break;
       case 'refusal':
-        // A re-attach the server cannot serve (the answer ended long ago): the reply says so and stays.
-        if (reattaching) {
-          fail(item.data.msg || MSG.answerNotFound);
-          break;
-        }
         st.removeMessage(sid, replyId);
         if (run.questionId) st.removeMessage(sid, run.questionId);
         handlers.onRefusal(item.data, run.prompt);
