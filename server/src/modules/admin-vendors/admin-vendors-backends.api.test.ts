@@ -163,7 +163,7 @@ describe('admin vendors: the media and search backends', () => {
     expect(audit.body.data.list[0]).toMatchObject({ after: { baseUrl: video.base, apiKey: '••••', secretKey: '••••' } });
   });
 
-  it('MiniMax music: the test reads its file list, its own error codes in Chinese; the song backend follows the save', async () => {
+  it('music: the MiniMax test reads its file list (its own error codes in Chinese), the relay test its fetch; the song backend follows each save', async () => {
     expect(musicOf(t.ctx).songs.name).toBe('demo');
     await call('PUT', '/api/admin/vendors/minimax-music', { baseUrl: music.base, apiKey: 'wrong-key' });
     expect(musicOf(t.ctx).songs.name).toBe('minimax');
@@ -171,6 +171,14 @@ describe('admin vendors: the media and search backends', () => {
     await call('PUT', '/api/admin/vendors/minimax-music', { apiKey: 'good-key' });
     expect((await test('minimax-music')).data).toMatchObject({ ok: true });
     expect(music.requests.filter((r) => r.path === '/v1/files/list').map((r) => r.auth)).toEqual(['Bearer wrong-key', 'Bearer good-key']);
+
+    // A Suno relay saved too takes precedence (a relay first, then MiniMax); its test is a fetch of a task nobody submitted.
+    await call('PUT', '/api/admin/vendors/suno', { baseUrl: music.base, apiKey: 'relay-key' });
+    expect(musicOf(t.ctx).songs.name).toBe('suno');
+    expect((await test('suno')).data).toMatchObject({ ok: true, status: 200 });
+    expect(music.requests.at(-1)).toMatchObject({ method: 'GET', path: '/suno/fetch/wanxiang-connection-test', auth: 'Bearer relay-key' });
+    await call('DELETE', '/api/admin/vendors/suno');
+    expect(musicOf(t.ctx).songs.name).toBe('minimax');
   });
 
   it('refuses a second secret for a vendor with one key, and a vendor that does not answer is a Chinese error', async () => {
