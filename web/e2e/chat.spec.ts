@@ -79,12 +79,27 @@ test.describe('chat page', () => {
     const longReply = replies(page).last();
     await expect(longReply).toHaveAttribute('data-state', 'waite');
     await expect.poll(async () => ((await longReply.textContent()) ?? '').length, { timeout: 15_000 }).toBeGreaterThan(20);
+    // The stop button asks the server to stop the answer (leaving alone would not: answers outlive their reader).
+    const stopCall = page.waitForRequest((r) => r.url().endsWith('/api/v1/chat/stop') && r.method() === 'POST');
     await page.getByRole('button', { name: /停止生成/ }).click();
+    expect((await stopCall).postDataJSON()).toEqual({ messageId: expect.any(String) });
     await expect(page.getByText('暂停请求成功，可以点击继续重新提问！')).toBeVisible();
     await expect(longReply).toHaveAttribute('data-state', 'ok');
     await expect(chatInput(page)).toBeEditable();
     await expect(page.getByRole('button', { name: /停止生成/ })).toBeHidden();
     await screenshot(page, 'chat-stopped');
+
+    // 2b. A reload mid-answer: the answer went on at the server; the page re-attaches and sees it finish.
+    await send(page, '慢慢讲一个故事 [demo:tokens=50][demo:delay=60]');
+    const story = replies(page).last();
+    await expect.poll(async () => ((await story.textContent()) ?? '').length, { timeout: 15_000 }).toBeGreaterThan(5);
+    await page.reload();
+    const resumed = replies(page).last();
+    await expect(resumed).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+    const told = (await resumed.textContent()) ?? '';
+    await expect(page.locator('[data-role="user"]').last()).toContainText('慢慢讲一个故事');
+    expect(told.length).toBeGreaterThan(20);
+    await screenshot(page, 'chat-resumed-after-reload');
 
     // 3. A deep-thinking model from the switcher shows the reasoning block with its duration.
     await page.getByRole('button', { name: /切换模型/ }).click();
