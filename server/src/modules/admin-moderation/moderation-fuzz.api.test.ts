@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../http/platform';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { randomIp, type TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 
 /**
  * G14 for the moderation routes as an admin sees them (the app-wide fuzz test stops at a plain user's 403): malformed,
@@ -28,9 +29,9 @@ describe('moderation routes under bad input, as an admin', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    const phone = newPhone();
-    t = await createTestApp('pglite', { env: { ADMIN_PHONES: phone } });
-    token = (await t.loginAs(phone)).token;
+    const a = await startAdminApp('pglite');
+    t = a.t;
+    token = a.admin.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();

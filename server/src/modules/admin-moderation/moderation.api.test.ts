@@ -19,7 +19,8 @@ import {
   type SharedModelCard,
   type SharedModelPage,
 } from '@wanxiang/contract';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { randomIp, type TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 import { testDbKinds } from '../../../test/db';
 import type { RunningTaskEngine } from '../../jobs';
 import { saveFile } from '../files/service';
@@ -33,8 +34,6 @@ import { submitToolTask } from '../tasks/service';
  * audit rows with before/after, Chinese 400s, and the role checks.
  */
 describe.each(testDbKinds())('admin moderation on %s', (kind) => {
-  const adminPhone = newPhone();
-  const admin2Phone = newPhone();
   let t: TestApp;
   let engine: RunningTaskEngine;
   let admin: string;
@@ -42,12 +41,13 @@ describe.each(testDbKinds())('admin moderation on %s', (kind) => {
 
   beforeAll(async () => {
     // Two reports of accounts of any age hide a card or a picture, so the "hidden by reports" paths are reachable.
-    t = await createTestApp(kind, {
-      env: { ADMIN_PHONES: `${adminPhone},${admin2Phone}`, TASK_POLL_MAX_MS: '100', SHARED_MODEL_REPORT_HIDE: '2', SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS: '0' },
+    const a = await startAdminApp(kind, {
+      admins: 2,
+      env: { TASK_POLL_MAX_MS: '100', SHARED_MODEL_REPORT_HIDE: '2', SHARED_MODEL_REPORT_MIN_ACCOUNT_DAYS: '0' },
     });
+    t = a.t;
+    [admin, admin2] = a.admins.map((x) => x.token) as [string, string];
     engine = await startTasks(t.ctx, pino({ level: 'silent' }), { workers: true });
-    admin = (await t.loginAs(adminPhone)).token;
-    admin2 = (await t.loginAs(admin2Phone)).token;
   }, 120_000);
   afterAll(async () => {
     await engine?.stop();

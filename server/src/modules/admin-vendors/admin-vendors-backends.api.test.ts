@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_VENDORS_MSG, type AdminVendorItem, type AdminVendorListRes, type AdminVendorTestRes, type Envelope } from '@wanxiang/contract';
-import { createTestApp, newPhone, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 import { FAKE_KLING, startFakeVideo, type FakeVideo } from '../../../test/fake-video';
 import { startFakeSpeech, type FakeSpeech } from '../../../test/fake-speech';
 import { startFakeMusic, type FakeMusic } from '../../../test/fake-music';
@@ -31,11 +32,11 @@ describe('admin vendors: the media and search backends', () => {
 
   beforeAll(async () => {
     [speech, video, music] = await Promise.all([startFakeSpeech(), startFakeVideo(), startFakeMusic()]);
-    const phone = newPhone();
     // No chat vendor key: demo mode, where speech is the demo voice until a vendor is saved.
-    t = await createTestApp('pglite', { env: { ADMIN_PHONES: phone } });
-    admin = (await t.loginAs(phone)).token;
-    user = (await t.loginAs()).token;
+    const a = await startAdminApp('pglite');
+    t = a.t;
+    admin = a.admin.token;
+    user = a.user.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../http/platform';
-import { createTestApp, newPhone, randomIp, type TestApp } from '../../../test/app';
+import { randomIp, type TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 
 /**
  * The vendors routes under malformed, wrong-typed and odd input from an admin (admin-fuzz.api.test.ts does the same for
@@ -28,9 +29,9 @@ describe('admin vendors routes under bad input, as an admin', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    const phone = newPhone();
-    t = await createTestApp('pglite', { env: { ADMIN_PHONES: phone, DEEPSEEK_API_KEY: 'sk-fuzz-env-key', DEEPSEEK_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    token = (await t.loginAs(phone)).token;
+    const a = await startAdminApp('pglite', { env: { DEEPSEEK_API_KEY: 'sk-fuzz-env-key', DEEPSEEK_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    t = a.t;
+    token = a.admin.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();

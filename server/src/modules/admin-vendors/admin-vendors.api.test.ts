@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_VENDORS_MSG, type AdminVendorItem, type AdminVendorListRes, type AdminVendorTestRes, type Envelope } from '@wanxiang/contract';
-import { createTestApp, newPhone, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
+import { startAdminApp } from '../../../test/admin-fixture';
 import { postChat, textOf } from '../../../test/sse-client';
 import { sse, startFakeVendor, type FakeHandler, type FakeVendor } from '../../llm/testing/fake-vendor';
 import { VendorSettings, VENDORS_CHANGED_CHANNEL } from '../../infra/vendor-settings/hub';
@@ -42,22 +43,22 @@ describe('admin vendors', () => {
     consoleVendor = await startFakeVendor();
     envVendor.handler = answering('来自环境变量');
     consoleVendor.handler = answering('来自控制台');
-    const phone = newPhone();
     const logStream = new Writable({
       write(chunk: Buffer, _enc, done) {
         logs.push(chunk.toString('utf8'));
         done();
       },
     });
-    t = await createTestApp('pglite', {
-      env: { ADMIN_PHONES: phone, DEEPSEEK_API_KEY: ENV_KEY, DEEPSEEK_BASE_URL: envVendor.baseUrl, LOG_LEVEL: 'info' },
+    const a = await startAdminApp('pglite', {
+      env: { DEEPSEEK_API_KEY: ENV_KEY, DEEPSEEK_BASE_URL: envVendor.baseUrl, LOG_LEVEL: 'info' },
       logStream,
     });
+    t = a.t;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = t.app.server.address();
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    admin = (await t.loginAs(phone)).token;
-    user = (await t.loginAs()).token;
+    admin = a.admin.token;
+    user = a.user.token;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
