@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, LOOKFORFILE_MODEL, MSG, type Envelope, type QuotaBalance, type WebResult } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testDbKinds } from '../../../test/db';
-import type { WebSearchAdapter } from '../../infra/web-search';
+import { buildWebSearch, createDemoSearchAdapter, loadInternetSources, type WebSearchAdapter } from '../../infra/web-search';
 import { agentTool } from '../agents/tools';
 import { keywordOf, parseLabels, toWebResult, webBrowserTool } from './web-browser-tool';
 
@@ -12,8 +12,11 @@ import { keywordOf, parseLabels, toWebResult, webBrowserTool } from './web-brows
  */
 describe.each(testDbKinds().slice(-1))('web_browser tool and find files on %s', (kind) => {
   let t: TestApp;
+  // The offline demo search, as the context builds it in demo mode, in an object the tests may point elsewhere
+  // (the context's own is rebuilt from the console's vendor settings and is not to be written to).
+  const webSearch = buildWebSearch(createDemoSearchAdapter({ maxResults: 6 }), loadInternetSources());
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { DEMO_TOKEN_DELAY_MS: '0' } });
+    t = await createTestApp(kind, { env: { DEMO_TOKEN_DELAY_MS: '0' }, overrides: { webSearch } });
   });
   afterAll(async () => {
     await t?.close();
@@ -48,25 +51,25 @@ describe.each(testDbKinds().slice(-1))('web_browser tool and find files on %s', 
         { title: '好网站', href: 'https://good.example.com/', snippet: '好' },
       ],
     };
-    const saved = t.ctx.webSearch.adapter;
-    (t.ctx.webSearch as { adapter: WebSearchAdapter | null }).adapter = adapter;
+    const saved = webSearch.adapter;
+    webSearch.adapter = adapter;
     try {
       const outputs = (await run('在线工具')).outputs as WebResult[];
       expect(outputs.map((o) => o.url)).toEqual(['https://long.example.com/', 'https://good.example.com/']);
       expect([...outputs[0]!.title].length).toBe(201);
       expect([...outputs[0]!.describe].length).toBe(201);
     } finally {
-      (t.ctx.webSearch as { adapter: WebSearchAdapter | null }).adapter = saved;
+      webSearch.adapter = saved;
     }
   });
 
   it('answers no outputs without a search backend or when the caller aborts', async () => {
-    const saved = t.ctx.webSearch.adapter;
-    (t.ctx.webSearch as { adapter: WebSearchAdapter | null }).adapter = null;
+    const saved = webSearch.adapter;
+    webSearch.adapter = null;
     try {
       expect((await run('x')).outputs).toEqual([]);
     } finally {
-      (t.ctx.webSearch as { adapter: WebSearchAdapter | null }).adapter = saved;
+      webSearch.adapter = saved;
     }
     const abort = new AbortController();
     abort.abort();
