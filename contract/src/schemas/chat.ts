@@ -24,6 +24,12 @@ export const ChatRequestSchema = z
     conversationId: z.string().trim().min(1).max(64).optional(),
     /** Client id of the user message, echoed into history. */
     messageId: z.string().trim().min(1).max(64).optional(),
+    /**
+     * Branches (issue 17): the message this question follows in the conversation tree ('' = it opens
+     * the conversation); absent = after the last message, as before. Asking again with the messageId
+     * of a question already saved (regenerate) adds only a new answer under it.
+     */
+    parentId: z.string().trim().max(64).optional(),
     params: z
       .object({
         temperature: z.number().min(0).max(2).optional(),
@@ -94,6 +100,8 @@ export interface StoredMessage extends MessageExtras {
   model: string;
   state: MessageState;
   createdAt: string;
+  /** The message this one follows (branches, issue 17): '' opens the conversation; absent on messages saved before branches (they follow the previous one). */
+  parentId?: string;
 }
 
 export interface RecordItem {

@@ -38,6 +38,8 @@ export const messages = pgTable(
     completionTokens: integer('completion_tokens'),
     /** A reply's web search and tool calls (null when it had none). */
     extras: jsonb('extras').$type<MessageExtras>(),
+    /** Branches (issue 17): the message this one follows ('' = opens the conversation, null = saved before branches: the previous one). */
+    parentId: varchar('parent_id', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_conv_idx').on(t.userId, t.conversationId, t.seq), index('messages_user_id_idx').on(t.userId, t.id), index('messages_role_created_idx').on(t.role, t.createdAt)],

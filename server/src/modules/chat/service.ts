@@ -27,6 +27,8 @@ export interface ChatTurn {
   conversationId: string;
   /** Id of the user's message in history. */
   promptId: string;
+  /** The message the question follows (branches, issue 17); absent = after the last one. */
+  parentId?: string;
   /** Id of the assistant's reply, announced in `meta` and `done`. */
   replyId: string;
   prompt: string;
@@ -82,6 +84,7 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
     reservation,
     conversationId: req.conversationId ?? randomUUID(),
     promptId: req.messageId ?? randomUUID(),
+    parentId: req.parentId,
     replyId,
     prompt: req.prompt,
     search,
@@ -99,7 +102,11 @@ export async function prepareChat(ctx: ChatContext, user: AuthUser, modelKey: st
 /** Record the question (runs beside the upstream call). Models without history record nothing. */
 export async function recordPrompt(ctx: ChatContext, turn: ChatTurn): Promise<void> {
   if (!turn.model.keepHistory) return;
-  await savePrompt(ctx, turn.userId, { id: turn.conversationId, model: turn.model.key }, { id: turn.promptId, content: turn.prompt });
+  await savePrompt(ctx, turn.userId, { id: turn.conversationId, model: turn.model.key }, {
+    id: turn.promptId,
+    content: turn.prompt,
+    parentId: turn.parentId,
+  });
 }
 
 /**
@@ -111,6 +118,8 @@ export async function saveChatReply(ctx: ChatContext, turn: ChatTurn, reply: Rep
   if (!turn.model.keepHistory) return;
   await saveReply(ctx, turn.userId, turn.conversationId, {
     id: turn.replyId,
+    // The answer follows its question: answers to the same question are siblings (regenerate).
+    parentId: turn.promptId,
     content: reply.content,
     reasoning: reply.reasoning,
     model: turn.model.key,

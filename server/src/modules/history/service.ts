@@ -58,6 +58,7 @@ function toMessage(m: MessageRow): StoredMessage {
     createdAt: m.createdAt.toISOString(),
     ...(m.extras?.search ? { search: m.extras.search } : {}),
     ...(m.extras?.tools?.length ? { tools: m.extras.tools } : {}),
+    ...(m.parentId !== null ? { parentId: m.parentId } : {}),
   };
 }
 
@@ -134,13 +135,13 @@ export async function savePrompt(
   ctx: HistoryContext,
   userId: number,
   c: ConversationRef,
-  message: { id: string; content: string },
+  message: { id: string; content: string; parentId?: string },
 ): Promise<void> {
   await insertPrompt(
     ctx.database.db,
     userId,
     { id: c.id, model: c.model, kind: c.kind ?? 'chat', title: titleFromPrompt(message.content) },
-    { id: message.id, role: 'user', content: message.content, model: c.model, state: 'ok' },
+    { id: message.id, role: 'user', content: message.content, model: c.model, state: 'ok', parentId: message.parentId },
     LIMITS.defaultSessionName,
   );
 }

@@ -107,6 +107,8 @@ export interface NewMessage {
   promptTokens?: number | null;
   completionTokens?: number | null;
   extras?: MessageExtras | null;
+  /** The message this one follows (branches); null/absent = not given. */
+  parentId?: string | null;
 }
 
 /**
@@ -115,19 +117,24 @@ export interface NewMessage {
  * conversation still carrying the default title gives it its title.
  */
 export async function insertPrompt(db: Executor, userId: number, c: NewConversation, m: NewMessage, defaultTitle: string): Promise<void> {
-  await db.execute(sql`WITH c AS (
+  // A question already saved (regenerate asks it again under its own id) is not saved twice: only
+  // its new answer is added, as a sibling of the earlier ones (branches, issue 17).
+  await db.execute(sql`WITH seen AS (
+    SELECT 1 FROM messages WHERE user_id = ${userId}::bigint AND conversation_id = ${c.id}::varchar AND id = ${m.id}::varchar AND role = 'user'
+  ), c AS (
     INSERT INTO conversations AS cv (user_id, id, model, kind, title, message_count)
     VALUES (${userId}::bigint, ${c.id}::varchar, ${c.model}::varchar, ${c.kind}::varchar, ${c.title}::varchar, 1)
     ON CONFLICT (user_id, id) DO UPDATE SET
-      message_count = cv.message_count + 1,
+      message_count = cv.message_count + CASE WHEN EXISTS (SELECT 1 FROM seen) THEN 0 ELSE 1 END,
       updated_at = now(),
       model = excluded.model,
       title = CASE WHEN cv.message_count = 0 AND cv.title = ${defaultTitle}::varchar THEN excluded.title ELSE cv.title END
     RETURNING 1
   )
-  INSERT INTO messages (user_id, conversation_id, id, role, content, model, state)
-  SELECT ${userId}::bigint, ${c.id}::varchar, ${m.id}::varchar, ${m.role}::varchar, ${m.content}::text, ${m.model}::varchar, ${m.state}::varchar
-  FROM c`);
+  INSERT INTO messages (user_id, conversation_id, id, role, content, model, state, parent_id)
+  SELECT ${userId}::bigint, ${c.id}::varchar, ${m.id}::varchar, ${m.role}::varchar, ${m.content}::text, ${m.model}::varchar, ${m.state}::varchar,
+    ${m.parentId ?? null}::varchar
+  FROM c WHERE NOT EXISTS (SELECT 1 FROM seen)`);
 }
 
 /**
@@ -140,10 +147,10 @@ export async function insertReply(db: Executor, userId: number, conversationId: 
     WHERE user_id = ${userId}::bigint AND id = ${conversationId}::varchar
     RETURNING 1
   )
-  INSERT INTO messages (user_id, conversation_id, id, role, content, reasoning, model, state, prompt_tokens, completion_tokens, extras)
+  INSERT INTO messages (user_id, conversation_id, id, role, content, reasoning, model, state, prompt_tokens, completion_tokens, extras, parent_id)
   SELECT ${userId}::bigint, ${conversationId}::varchar, ${m.id}::varchar, ${m.role}::varchar, ${m.content}::text,
     ${m.reasoning ?? ''}::text, ${m.model}::varchar, ${m.state}::varchar, ${m.promptTokens ?? null}::int, ${m.completionTokens ?? null}::int,
-    ${m.extras ? JSON.stringify(m.extras) : null}::jsonb
+    ${m.extras ? JSON.stringify(m.extras) : null}::jsonb, ${m.parentId ?? null}::varchar
   FROM c
   RETURNING 1`)) as unknown as { rows: unknown[] };
   return res.rows.length === 1;
