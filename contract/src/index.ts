@@ -51,4 +51,6 @@ export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';
 export { COMFORT_MSG } from './msg/comfort';
 export * from './schemas/api-keys';
 export { API_KEYS_MSG } from './msg/api-keys';
+export * from './schemas/share';
+export { SHARE_MSG } from './msg/share';
 export * from './schemas/daily-charts';

@@ -9,6 +9,7 @@ import { registerRequestLog, requestLogController } from './http/request-log';
 import { registerMetricsEndpoint } from './http/metrics-endpoint';
 import { SERVER_MODULES } from './modules';
 import { registerOpenAiApi } from './modules/openai-api/routes';
+import { registerSharePage } from './modules/share/routes';
 import { registerModuleRoutes, shutdownModules, startModules, type ServerModule } from './module';
 import { resolveSessionToken } from './modules/auth/service';
 
@@ -73,6 +74,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerMetricsEndpoint(app, ctx);
   // {origin}/v1: the OpenAI-compatible API for members' keys (docs/openai-api.md), before the web app's fallback.
   await registerOpenAiApi(app, ctx);
+  // {origin}/s/{token}: a share link's public page, rendered here for link previews (modules/share).
+  await registerSharePage(app, ctx);
   await registerStaticWeb(app, ctx);
 
   // Closing the server ends the streams still open (an `error` event each) and waits for them to

@@ -51,6 +51,7 @@ import { registerAigcRoutes } from './aigc/routes';
 import { registerAdminRoutes } from './admin/routes';
 import { registerAdminModerationRoutes } from './admin-moderation/routes';
 import { registerApiKeyRoutes } from './api-keys/routes';
+import { registerShareRoutes } from './share/routes';
 
 /**
  * Every area of the server, in route order. A module with background work or something to release declares it in
@@ -64,6 +65,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'chat', routes: registerChatRoutes },
   { name: 'history', routes: registerHistoryRoutes },
   { name: 'groups', routes: registerGroupRoutes },
+  { name: 'share', routes: registerShareRoutes },
   { name: 'media', routes: registerMediaRoutes },
   { name: 'music', routes: registerMusicRoutes },
   { name: 'video', routes: registerVideoRoutes },

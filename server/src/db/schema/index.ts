@@ -16,3 +16,4 @@ export * from './admin';
 export * from './catalog-documents';
 export * from './vendor-settings';
 export * from './api-keys';
+export * from './shares';

@@ -40,7 +40,7 @@ export function runMarkdown(run: ExportedRun): string {
 }
 
 /** A file name safe for Content-Disposition: the title and the date, nothing a path could use. */
-export function exportFileName(run: ExportedRun, ext: 'md' | 'docx'): string {
+export function exportFileName(run: ExportedRun, ext: 'md' | 'docx' | 'pdf'): string {
   // eslint-disable-next-line no-control-regex -- control characters never belong in a file name
   const base = run.title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '').slice(0, 40) || MSG.toolExportTitleFallback;
   return `${base}-${run.createdAt.toISOString().slice(0, 10)}.${ext}`;
