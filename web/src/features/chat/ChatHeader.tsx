@@ -4,6 +4,7 @@ import { MSG, type ModelEntry } from '@wanxiang/contract';
 import { ModelIcon } from './ModelIcon';
 import { ModelGroupsMenu } from './menu/ModelGroupsMenu';
 import { ModelTags } from './ModelTags';
+import { ChatShareMenu } from './share/ChatShareMenu';
 import styles from './chat.module.css';
 
 export interface ChatHeaderProps {
@@ -54,6 +55,7 @@ export function ChatHeader({ model, mobile, onSwitch, onNew, onHistory }: ChatHe
         </>
       )}
       <div className={styles.headerSpacer} />
+      <ChatShareMenu compact={mobile} />
       {mobile && onHistory && <Button type="text" icon={<HistoryOutlined />} aria-label={MSG.chatOpenHistory} onClick={onHistory} />}
       {!mobile && (
         <Tooltip title={MSG.chatNewSession}>
