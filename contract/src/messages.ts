@@ -226,6 +226,8 @@ export const MSG = {
   battleNoSessions: '暂无对抗记录',
   battleNew: '新建对抗',
   battleBest: '最佳回答',
+  /** A battle column's action: that model's answers become a normal chat with it (issue 17 branches). */
+  battleContinue: '用这个回答继续对话',
   battleBestSaved: '评价已提交',
   battleOpenPanel: '选择模型',
   battleLocalOnly: '未登录：对抗记录仅保存在本机浏览器中',

@@ -121,6 +121,22 @@ test.describe('multi-model battle', () => {
     await expect(page.getByTestId('battle-round')).toHaveCount(2);
     await expect(page.getByTestId('battle-count')).toHaveText('8 条消息');
 
+    // Continue with one column's answer: a normal chat with that model, the shared history in it and sent along.
+    await page.getByTestId('battle-round').first().getByTestId('battle-column-deepseek_v3').getByTestId('battle-continue').click();
+    await expect(page).toHaveURL(/\/msg\?type=/);
+    await expect(page.getByTestId('chat-model-name')).toHaveText('DeepSeek-V3');
+    await expect(page.locator('[data-role="user"]').first()).toContainText('请用三段话介绍长城');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/v1/chat2/deepseek_v3'));
+    await page.getByPlaceholder(/请输入/).first().fill('再短一点');
+    await page.keyboard.press('Enter');
+    const sent = (await asked).postDataJSON() as { messages: { role: string; content: string }[] };
+    expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(sent.messages[0]!.content).toContain('请用三段话介绍长城');
+    await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+    await screenshot(page, 'battle-continued-as-chat');
+    await page.goBack();
+    await expect(page.getByTestId('battle-round')).toHaveCount(2);
+
     // Reset empties the comparison.
     await page.getByTestId('battle-reset').click();
     await expect(page.getByText('清空消息成功！')).toBeVisible();

@@ -236,3 +236,20 @@ describe('clear and regenerate', () => {
     expect(useChatStore.getState().dropLastExchange(sid)).toBeUndefined();
   });
 });
+
+describe('a chat started from a battle column', () => {
+  it('holds the exchanges as ok messages of that model, is current, and is titled by the first question', () => {
+    useChatStore.getState().startWith('deepseek_v3', [
+      { role: 'user', content: '比较一下两种排序', id: 'r1' },
+      { role: 'assistant', content: '快排更快', id: 'a1' },
+    ]);
+    const st = useChatStore.getState();
+    const current = st.sessions.find((s) => s.id === st.currentId)!;
+    expect(current.model).toBe('deepseek_v3');
+    expect(current.name).toBe('比较一下两种排序');
+    expect(current.data.map((m) => [m.target, m.message, m.state, m.modelname])).toEqual([
+      ['user', '比较一下两种排序', 'ok', 'deepseek_v3'],
+      ['assistant', '快排更快', 'ok', 'deepseek_v3'],
+    ]);
+  });
+});

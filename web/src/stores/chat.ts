@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { LIMITS, STORAGE_KEYS, MSG, type RecordDataRes } from '@wanxiang/contract';
+import { LIMITS, STORAGE_KEYS, MSG, type HistoryMessage, type RecordDataRes } from '@wanxiang/contract';
 import { initialChatState, newSession, uuid, type ChatMessage, type ChatSession, type ChatState } from './chat-state';
 import { dedupeById, settleReply, titleFromQuestion } from './chat-rules';
 import { throttledStorage } from './chat-storage';
@@ -20,6 +20,8 @@ export interface ChatActions {
   /** Makes the current session one for `model`: reuses an empty one, else starts a new one. */
   switchModel(model: string): void;
   newChat(model: string): void;
+  /** A new chat with `model` that starts with these exchanges (a battle column continued as a chat); it becomes the current one. */
+  startWith(model: string, messages: readonly HistoryMessage[]): void;
   selectSession(id: string): void;
   removeSession(id: string): void;
   /** Appends a question and its pending reply to a session. */
@@ -111,6 +113,25 @@ export const useChatStore = create<ChatStore>()(
           sessions: [fresh, ...st.sessions.filter((s) => s.data.length > 0)].slice(0, MAX_LOCAL_SESSIONS),
           currentId: fresh.id,
         }));
+      },
+
+      startWith(model, messages) {
+        const fresh = newSession(model);
+        const data = messages.map(
+          (m, i): ChatMessage => ({
+            id: uuid(),
+            state: 'ok',
+            target: m.role === 'user' ? 'user' : 'assistant',
+            message: m.content,
+            reasoning: '',
+            messageType: 'text',
+            modelname: model,
+            dateTime: Date.now() - (messages.length - i),
+          }),
+        );
+        const first = messages.find((m) => m.role === 'user');
+        const session = { ...fresh, data, name: first ? titleFromQuestion(first.content) : fresh.name };
+        set((st) => ({ sessions: [session, ...st.sessions.filter((s) => s.data.length > 0)].slice(0, MAX_LOCAL_SESSIONS), currentId: session.id }));
       },
 
       selectSession(id) {

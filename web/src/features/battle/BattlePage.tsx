@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { App, Button, Drawer, Tag } from 'antd';
 import { Sender } from '@ant-design/x';
 import { AppstoreOutlined, PauseCircleOutlined } from '@ant-design/icons';
@@ -8,9 +9,11 @@ import { emitSessionExpired, openLoginDialog } from '../../app-events';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { BATTLE_SIDEBAR_MAX, useBattleStore, type BattleRound } from '../../stores/battle';
 import { useCatalogStore } from '../../stores/chat-catalog';
+import { useChatStore } from '../../stores/chat';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { ModelIcon } from '../chat/ModelIcon';
-import { BATTLE_MODEL_KEY, battleModels, defaultBattleModels, messageCount, sendRefusal } from './battle-rules';
+import { chatPath } from '../chat/model-key';
+import { BATTLE_MODEL_KEY, battleModels, continuationOf, defaultBattleModels, messageCount, sendRefusal } from './battle-rules';
 import { runBattleRound, stopBattle } from './battle-runner';
 import { BattlePanel } from './BattlePanel';
 import { BattleRounds } from './BattleRounds';
@@ -172,6 +175,18 @@ export default function BattlePage() {
     else void message.warning(MSG.stopFailed);
   }, [session, message]);
 
+  // "Continue with this answer": that column's answers become a normal chat with its model (the shared history).
+  const navigate = useNavigate();
+  const continueWith = useCallback(
+    (round: BattleRound, model: string) => {
+      if (!session) return;
+      if (useBattleStore.getState().sending) return void message.warning(MSG.replyPending);
+      useChatStore.getState().startWith(model, continuationOf(session.rounds, round.id, model));
+      void navigate(chatPath(model));
+    },
+    [session, message, navigate],
+  );
+
   const pickBest = useCallback(
     (round: BattleRound, model: string) => {
       if (!session) return;
@@ -240,7 +255,13 @@ export default function BattlePage() {
               <div className={styles.emptyText}>{MSG.battleSubtitle}</div>
             </div>
           ) : (
-            <BattleRounds rounds={session.rounds} modelOf={modelOf} mobile={mobile} onPickBest={loggedIn ? pickBest : undefined} />
+            <BattleRounds
+              rounds={session.rounds}
+              modelOf={modelOf}
+              mobile={mobile}
+              onPickBest={loggedIn ? pickBest : undefined}
+              onContinue={continueWith}
+            />
           )}
         </div>
         <div className={styles.composer} data-testid="battle-composer">

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import { Button, Spin, Tooltip } from 'antd';
-import { LikeFilled, LikeOutlined } from '@ant-design/icons';
+import { LikeFilled, LikeOutlined, MessageOutlined } from '@ant-design/icons';
 import { MSG, type ModelEntry } from '@wanxiang/contract';
 import { Markdown } from '../../components/markdown';
 import type { BattleAnswer, BattleRound } from '../../stores/battle';
@@ -13,13 +13,15 @@ export interface BattleRoundsProps {
   mobile: boolean;
   /** Marking the best answer is offered for rounds saved on the server. */
   onPickBest?: (round: BattleRound, model: string) => void;
+  /** Continue with this column's answer as a normal chat with its model. */
+  onContinue?: (round: BattleRound, model: string) => void;
 }
 
 /**
  * The rounds of a comparison: each question, then every model's answer side by side
  * (columns on desktop; on mobile a row of full-width cards to swipe through).
  */
-export const BattleRounds = memo(function BattleRounds({ rounds, modelOf, mobile, onPickBest }: BattleRoundsProps) {
+export const BattleRounds = memo(function BattleRounds({ rounds, modelOf, mobile, onPickBest, onContinue }: BattleRoundsProps) {
   const end = useRef<HTMLDivElement>(null);
   const last = rounds.at(-1);
   const lastLength = last ? last.models.reduce((n, m) => n + (last.answers[m]?.message.length ?? 0), 0) : 0;
@@ -45,6 +47,7 @@ export const BattleRounds = memo(function BattleRounds({ rounds, modelOf, mobile
                 modelKey={m}
                 best={r.best === m}
                 onPickBest={onPickBest && r.saved ? () => onPickBest(r, m) : undefined}
+                onContinue={onContinue ? () => onContinue(r, m) : undefined}
               />
             ))}
           </div>
@@ -61,9 +64,10 @@ interface AnswerColumnProps {
   modelKey: string;
   best: boolean;
   onPickBest?: () => void;
+  onContinue?: () => void;
 }
 
-const AnswerColumn = memo(function AnswerColumn({ answer, model, modelKey, best, onPickBest }: AnswerColumnProps) {
+const AnswerColumn = memo(function AnswerColumn({ answer, model, modelKey, best, onPickBest, onContinue }: AnswerColumnProps) {
   const streaming = answer?.state === 'waite';
   return (
     <article
@@ -92,6 +96,13 @@ const AnswerColumn = memo(function AnswerColumn({ answer, model, modelKey, best,
         {answer?.message ? <Markdown text={answer.message} streaming={streaming} /> : streaming ? <Spin size="small" /> : null}
         {answer?.state === 'error' && <div className={styles.columnError}>{answer.errorText ?? MSG.retryLater}</div>}
       </div>
+      {onContinue && answer?.state === 'ok' && (
+        <div className={styles.columnFoot}>
+          <Button size="small" icon={<MessageOutlined />} onClick={onContinue} data-testid="battle-continue">
+            {MSG.battleContinue}
+          </Button>
+        </div>
+      )}
     </article>
   );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, type ModelEntry } from '@wanxiang/contract';
 import type { BattleRound } from '../../stores/battle';
-import { battleModels, defaultBattleModels, filterModels, historyFor, messageCount, sendRefusal, toggleModel } from './battle-rules';
+import { battleModels, continuationOf, defaultBattleModels, filterModels, historyFor, messageCount, sendRefusal, toggleModel } from './battle-rules';
 
 const entry = (key: string, over: Partial<ModelEntry> = {}): ModelEntry =>
   ({ key, label: key.toUpperCase(), shortName: '', isAttack: true, online: true, isChecked: false, free: false, ...over }) as ModelEntry;
@@ -96,6 +96,12 @@ describe('battle history', () => {
     ).toEqual(['B1', 'B2', 'B3']);
     // A model switched on later sees only the rounds it answered.
     expect(historyFor(rounds, 'c', true).map((m) => m.content)).toEqual(['问题3', 'C3']);
+  });
+
+  it('continue with an answer: the rounds up to the chosen one with that model\'s ok answers, multi-turn or not', () => {
+    expect(continuationOf(rounds, '2', 'b').map((m) => m.content)).toEqual(['问题1', 'B1', '问题2', 'B2']);
+    expect(continuationOf(rounds, '3', 'a').map((m) => m.content)).toEqual(['问题1', 'A1', '问题3', 'A3']);
+    expect(continuationOf(rounds, 'gone', 'a')).toEqual([]);
   });
 
   it('the header counts each question and each answer', () => {

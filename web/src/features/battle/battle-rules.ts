@@ -71,6 +71,15 @@ export function historyFor(rounds: readonly BattleRound[], model: string, multiT
   return out;
 }
 
+/**
+ * "Continue with this answer": the rounds up to and including `roundId`, each question with `model`'s
+ * answer where it came out ok (whatever the multi-turn switch said), as the start of a normal chat.
+ */
+export function continuationOf(rounds: readonly BattleRound[], roundId: string, model: string): HistoryMessage[] {
+  const upTo = rounds.findIndex((r) => r.id === roundId);
+  return historyFor(upTo < 0 ? [] : rounds.slice(0, upTo + 1), model, true);
+}
+
 /** Messages shown in the header count: each question and each answer. */
 export function messageCount(rounds: readonly BattleRound[]): number {
   return rounds.reduce((n, r) => n + 1 + r.models.length, 0);
