@@ -292,4 +292,42 @@ test.describe('chat actions', () => {
     await expect(replies(page)).toHaveCount(0);
     await screenshot(page, 'actions-mobile-cleared');
   });
+
+  test('share a chat: the link opens the server-rendered page with the answer; 撤销分享 makes it a 404 page', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.goto('/chat?type=v35');
+    await loginWithDevCode(page, uniquePhone());
+    await send(page, '长城有多长？');
+    const reply = await lastReplyDone(page);
+    // A stretch of the answer's first line, as the share page shows it too.
+    const answer = ((await reply.locator('p').first().innerText()).trim().split('\n')[0] ?? '').slice(0, 12);
+    expect(answer.length).toBeGreaterThan(3);
+
+    // 导出 → Markdown downloads the chat with its Chinese title.
+    await page.getByTestId('chat-export').hover();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Markdown' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^长城有多长.*\.md$/);
+
+    await page.getByTestId('chat-share').click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url).toMatch(/\/s\/[\w-]{43}$/);
+    await screenshot(page, 'share-dialog');
+
+    const shared = await context.newPage();
+    for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+      await shared.setViewportSize({ width, height });
+      await shared.goto(url);
+      await expect(shared.getByRole('heading', { level: 1 })).toHaveText('长城有多长？');
+      await expect(shared.locator('main')).toContainText(answer);
+      await expect(shared.getByText('内容由AI生成，仅供参考，请遵守《用户协议》')).toBeVisible();
+      await screenshot(shared, `share-page-${width}`);
+    }
+
+    await page.getByTestId('share-revoke').click();
+    await expect(page.getByText('已撤销，链接失效')).toBeVisible();
+    const gone = await shared.goto(url);
+    expect(gone?.status()).toBe(404);
+    await expect(shared.getByText('这个分享链接不存在或已被撤销。')).toBeVisible();
+  });
 });
