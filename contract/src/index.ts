@@ -49,6 +49,7 @@ export { ADMIN_CATALOG_PAGE_MSG } from './msg/admin-catalog-page';
 export * from './schemas/admin-moderation';
 export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';
 export { COMFORT_MSG } from './msg/comfort';
+export { BRANCH_MSG } from './msg/branches';
 export * from './schemas/api-keys';
 export { API_KEYS_MSG } from './msg/api-keys';
 export * from './schemas/share';

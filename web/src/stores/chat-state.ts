@@ -26,6 +26,11 @@ export interface ChatMessage {
   tools?: MessageTool[];
   /** The server's id of a streaming reply (its `meta` messageId): a reload or another tab re-attaches to it (issue 17). */
   streamId?: string;
+  /**
+   * Branches (issue 17, stores/chat-branches.ts): the message this one follows ('' = opens the
+   * conversation); absent on messages from before branches (they follow the previous one).
+   */
+  parentId?: string;
   dateTime: number;
 }
 
@@ -50,6 +55,8 @@ export interface ChatSession {
   conversationId?: string;
   /** Persona the session started with (docs/product/chat.md §3 persona_id): its context goes before the conversation. */
   personaId?: number;
+  /** Which sibling is shown at each fork (parent key → child id); the newest one where none is picked. */
+  branchPicks?: Record<string, string>;
 }
 
 export interface ChatState {

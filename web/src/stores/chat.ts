@@ -4,6 +4,7 @@ import { LIMITS, STORAGE_KEYS, MSG, type HistoryMessage, type RecordDataRes } fr
 import { initialChatState, newSession, uuid, type ChatMessage, type ChatSession, type ChatState } from './chat-state';
 import { dedupeById, settleReply, titleFromQuestion } from './chat-rules';
 import { throttledStorage } from './chat-storage';
+import { switchSibling, type BranchPicks } from './chat-branches';
 import { onLoggedOut } from '../app-events';
 
 export * from './chat-state';
@@ -26,6 +27,10 @@ export interface ChatActions {
   removeSession(id: string): void;
   /** Appends a question and its pending reply to a session. */
   addExchange(sessionId: string, question: ChatMessage, reply: ChatMessage): void;
+  /** Regenerate: a new answer beside the earlier ones under its question (`reply.parentId`), shown. */
+  addReply(sessionId: string, reply: ChatMessage): void;
+  /** The `< 2/3 >` switcher: shows the sibling `step` places away from message `id` (branches). */
+  showSibling(sessionId: string, id: string, step: number): void;
   appendDelta(sessionId: string, messageId: string, delta: ChatDelta): void;
   patchMessage(sessionId: string, messageId: string, patch: Partial<ChatMessage>): void;
   /** Ends a reply normally: ok, or error when it is one of the known failure texts. */
@@ -64,6 +69,13 @@ function mapMessage(s: ChatSession, id: string, fn: (m: ChatMessage) => ChatMess
   return { ...s, data: s.data.map((m) => (m.id === id ? fn(m) : m)) };
 }
 
+/** The shown branch follows the new messages: each is picked under its parent. */
+function pickNew(picks: BranchPicks | undefined, added: readonly ChatMessage[]): BranchPicks {
+  const out = { ...picks };
+  for (const m of added) if (m.parentId !== undefined) out[m.parentId] = m.id;
+  return out;
+}
+
 function fromRecord(record: RecordDataRes): ChatSession {
   const data: ChatMessage[] = record.messages
     .filter((m) => m.role !== 'system')
@@ -80,6 +92,7 @@ function fromRecord(record: RecordDataRes): ChatSession {
       // The web search and tool calls the reply made, as they showed while it streamed.
       ...(m.search ? { search: { query: m.search.query, sources: m.search.sources, done: true } } : {}),
       ...(m.tools?.length ? { tools: m.tools.map((t) => ({ ...t })) } : {}),
+      ...(m.parentId !== undefined ? { parentId: m.parentId } : {}),
     }));
   return {
     id: record.id,
@@ -153,8 +166,26 @@ export const useChatStore = create<ChatStore>()(
             ...s,
             name: s.data.length === 0 ? titleFromQuestion(question.message) || s.name : s.name,
             data: dedupeById([...s.data, question, reply]),
+            branchPicks: pickNew(s.branchPicks, [question, reply]),
             dateTime: Date.now(),
           })),
+        }));
+      },
+
+      addReply(sessionId, reply) {
+        set((st) => ({
+          sessions: mapSession(st.sessions, sessionId, (s) => ({
+            ...s,
+            data: dedupeById([...s.data, reply]),
+            branchPicks: pickNew(s.branchPicks, [reply]),
+            dateTime: Date.now(),
+          })),
+        }));
+      },
+
+      showSibling(sessionId, id, step) {
+        set((st) => ({
+          sessions: mapSession(st.sessions, sessionId, (s) => ({ ...s, branchPicks: switchSibling(s.data, s.branchPicks ?? {}, id, step) })),
         }));
       },
 
@@ -216,7 +247,9 @@ export const useChatStore = create<ChatStore>()(
       },
 
       loadRecord(record) {
-        const loaded = fromRecord(record);
+        // The forks picked on this device stay picked; the rest show their newest branch.
+        const older = get().sessions.find((s) => s.id === record.id || s.conversationId === record.id);
+        const loaded = { ...fromRecord(record), ...(older?.branchPicks ? { branchPicks: older.branchPicks } : {}) };
         set((st) => ({
           sessions: [loaded, ...st.sessions.filter((s) => s.id !== loaded.id && s.conversationId !== loaded.id)].slice(
             0,

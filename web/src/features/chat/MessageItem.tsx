@@ -9,6 +9,8 @@ import { ModelIcon } from './ModelIcon';
 import { ReasoningBlock } from './ReasoningBlock';
 import { SearchSources } from './search/SearchSources';
 import { ToolCallsBlock } from '../mcp/ToolCallsBlock';
+import { BranchSwitcher } from './branches/BranchSwitcher';
+import { UserQuestion } from './branches/UserQuestion';
 import styles from './chat.module.css';
 
 export interface MessageItemProps {
@@ -30,7 +32,7 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
   if (m.target === 'user') {
     return (
       <div className={`${styles.row} ${styles.rowUser}`} data-role="user" data-id={m.id}>
-        <div className={`${styles.bubble} ${styles.bubbleUser}`}>{m.message}</div>
+        <UserQuestion message={m} bubbleClass={`${styles.bubble} ${styles.bubbleUser}`} />
         <Avatar size={32} src={userAvatar || undefined} icon={<UserOutlined />} className={styles.avatar} />
       </div>
     );
@@ -54,6 +56,8 @@ export const MessageItem = memo(function MessageItem({ message: m, model, userAv
           )}
         </div>
         {m.state === 'ok' && m.message && <MessageActions message={m} last={last} sending={sending} />}
+        {/* Answers to the same question (regenerate): < 2/3 > switches, not while one streams. */}
+        <BranchSwitcher id={m.id} disabled={waiting} />
         {m.state === 'error' && last && !sending && <FailedReplyActions />}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { CUSTOM_CHAT_PATH, isCustomModelKey } from '../../api/providers';
 import { useChatStore } from '../../stores/chat';
 import { historyForRequest } from '../../stores/chat-rules';
 import { uuid, type ChatMessage, type MessageTool } from '../../stores/chat-state';
+import { parentKey, pathThrough, ROOT, serverId, visiblePath } from '../../stores/chat-branches';
 import { withToolEvent } from '../mcp/tool-events';
 import type { AnswerRequest } from '../../hooks/answer-stream';
 import { followAnswer, type FollowedAnswer } from '../../hooks/resumable-answer';
@@ -32,6 +33,10 @@ export interface RunRequest {
   prompt: string;
   /** Preferences for this question only, over the picked ones (regenerate with an angle). */
   prefs?: ReplyPrefs;
+  /** Branches: the message the new question follows (an edited question's parent); default the last shown one. */
+  parentId?: string;
+  /** Regenerate: this question is asked again and gets a new answer beside its earlier ones. */
+  again?: ChatMessage;
 }
 
 /** The reply streaming now (one at a time on the chat page). */
@@ -62,10 +67,18 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
   const store = useChatStore.getState();
   const session = store.sessions.find((s) => s.id === req.sessionId);
   if (!session) return;
-  const history = historyForRequest(session.data);
-  const question = message('user', req.model, { message: req.prompt });
-  const reply = message('assistant', req.model, { state: 'waite' });
-  store.addExchange(session.id, question, reply);
+  // Branches (issue 17): the question follows a message of the shown branch, and only that branch up
+  // to it goes along as history.
+  const path = visiblePath(session.data, session.branchPicks);
+  const again = req.again && session.data.find((m) => m.id === req.again?.id);
+  if (req.again && !again) return;
+  const parent = again ? parentKey(session.data, session.data.indexOf(again)) : (req.parentId ?? path.at(-1)?.id ?? ROOT);
+  const history = historyForRequest(pathThrough(path, parent));
+  const parentMessage = session.data.find((m) => m.id === parent);
+  const question = again ?? message('user', req.model, { message: req.prompt, parentId: parent });
+  const reply = message('assistant', req.model, { state: 'waite', parentId: question.id });
+  if (again) store.addReply(session.id, reply);
+  else store.addExchange(session.id, question, reply);
   store.setSending(true);
 
   // Attachments belong to this question only; the search source and preferences stay on.
@@ -85,11 +98,15 @@ export async function runChat(req: RunRequest, handlers: RunHandlers): Promise<v
       messages: history,
       conversationId: session.conversationId ?? session.id,
       messageId: question.id,
+      // The server knows an answer by its stream's id.
+      parentId: parentMessage ? serverId(parentMessage) : ROOT,
       ...(session.personaId ? { personaId: session.personaId } : {}),
       ...extras,
     },
   };
-  await followReply({ sid: session.id, replyId: reply.id, questionId: question.id, model: req.model, prompt: req.prompt }, request, handlers);
+  // A refused regenerate takes away only its new answer: the question was there before.
+  const questionId = again ? undefined : question.id;
+  await followReply({ sid: session.id, replyId: reply.id, questionId, model: req.model, prompt: req.prompt }, request, handlers);
 }
 
 /**
@@ -101,7 +118,14 @@ export async function resumeReplies(handlers: RunHandlers): Promise<void> {
   const st = useChatStore.getState();
   if (st.sending || active) return;
   const pending = st.sessions
-    .flatMap((s) => s.data.flatMap((m, i) => (m.state === 'waite' && m.streamId ? [{ s, m, question: s.data[i - 1] }] : [])))
+    .flatMap((s) =>
+      s.data.flatMap((m, i) => {
+        if (m.state !== 'waite' || !m.streamId) return [];
+        // An answer follows its question (a regenerated one is not next to it in the list).
+        const parent = parentKey(s.data, i);
+        return [{ s, m, question: s.data.find((q) => q.id === parent) }];
+      }),
+    )
     .sort((a, b) => b.m.dateTime - a.m.dateTime);
   const [newest, ...older] = pending;
   for (const { s, m } of older) st.patchMessage(s.id, m.id, { state: 'error', errorText: MSG.retryLater });

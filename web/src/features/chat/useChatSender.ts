@@ -2,7 +2,9 @@ import { useCallback, useRef } from 'react';
 import { App } from 'antd';
 import { Code, LIMITS, LOGOUT_CODES, MSG, type ModelEntry } from '@wanxiang/contract';
 import { emitSessionExpired, openLoginDialog } from '../../app-events';
-import { useChatStore } from '../../stores/chat';
+import { useChatStore, type ChatMessage } from '../../stores/chat';
+import { selectCurrentMessages, selectCurrentTree } from '../../stores/chat-selectors';
+import { parentKey } from '../../stores/chat-branches';
 import { useChatExtras, type ReplyPrefs } from '../../stores/chat-extras';
 import { useHistoryStore } from '../../stores/chat-history';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
@@ -16,8 +18,10 @@ export const VIP_PATH = '/console/vip';
 export interface SendOptions {
   /** Preferences for this question only (regenerate with a chosen angle). */
   prefs?: ReplyPrefs;
-  /** Regenerate: the last question and its reply are dropped first, so the question is asked anew. */
-  replaceLast?: boolean;
+  /** Regenerate: this question is asked again; its new answer goes beside the earlier ones (branches). */
+  again?: ChatMessage;
+  /** Edit: the new question goes beside the edited one, after the message with this id ('' = the start). */
+  parentId?: string;
 }
 
 export interface ChatSender {
@@ -26,8 +30,10 @@ export interface ChatSender {
   stop(): void;
   /** Re-attach to a reply a reload or another tab left streaming (the server kept answering). */
   resume(): void;
-  /** Re-asks the last question, optionally from another answer angle, dropping the latest reply. */
+  /** Re-asks the last shown question, optionally from another answer angle; the earlier answer stays as a sibling. */
   regenerate(angle?: string): boolean;
+  /** Sends an edited question as a sibling of question `id` (same parent), with its own new answer. */
+  editQuestion(id: string, text: string): boolean;
 }
 
 /** Shared by every sender on the page (composer, suggestions, regenerate): one send per second. */
@@ -92,9 +98,8 @@ export function useChatSender(
           restoreInput(check.prompt);
           return;
         }
-        if (options.replaceLast) chat.dropLastExchange(chat.currentId);
         return runChat(
-          { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs },
+          { sessionId: chat.currentId, model: modelKey, prompt: check.prompt, prefs: options.prefs, again: options.again, parentId: options.parentId },
           {
             onRefusal({ code, msg }, prompt) {
               lastSentAt = 0;
@@ -161,14 +166,22 @@ export function useChatSender(
 
   const regenerate = useCallback(
     (angle?: string): boolean => {
-      const chat = useChatStore.getState();
-      const data = chat.sessions.find((s) => s.id === chat.currentId)?.data ?? [];
-      const question = data.findLast((m) => m.target === 'user');
+      const question = selectCurrentMessages(useChatStore.getState()).findLast((m) => m.target === 'user');
       if (!question) return false;
-      return send(question.message, { replaceLast: true, prefs: angle ? { angle } : undefined });
+      return send(question.message, { again: question, prefs: angle ? { angle } : undefined });
     },
     [send],
   );
 
-  return { send, stop, resume, regenerate };
+  const editQuestion = useCallback(
+    (id: string, text: string): boolean => {
+      const data = selectCurrentTree(useChatStore.getState());
+      const at = data.findIndex((m) => m.id === id);
+      if (at < 0) return false;
+      return send(text, { parentId: parentKey(data, at) });
+    },
+    [send],
+  );
+
+  return { send, stop, resume, regenerate, editQuestion };
 }
