@@ -329,5 +329,11 @@ test.describe('chat actions', () => {
     const gone = await shared.goto(url);
     expect(gone?.status()).toBe(404);
     await expect(shared.getByText('这个分享链接不存在或已被撤销。')).toBeVisible();
+
+    // On a phone the header keeps 分享 and 导出 as icons beside the history button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('chat-share')).toBeVisible();
+    await expect(page.getByTestId('chat-export')).toBeVisible();
+    await screenshot(page, 'share-chat-header-390');
   });
 });
