@@ -69,7 +69,7 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
     expect(html).toContain('<a class="brand" href="/">万象 AI</a>');
     // Nothing that runs, no pictures, nothing of the account.
     expect(html).not.toMatch(/<script|onerror|<img|alert\(/i);
-    for (const secret of [user.phone, String(user.id), user.nickname, user.avatar].filter((s): s is string => typeof s === 'string' && s.length > 2)) {
+    for (const secret of [user.phone, user.nick, user.account, user.email, user.avatar, user.token].filter((s): s is string => typeof s === 'string' && s.length > 2)) {
       expect(html, secret).not.toContain(secret);
     }
 
@@ -161,5 +161,12 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
     expect((await get('md', other.token)).json()).toMatchObject({ code: Code.NOT_FOUND, msg: M.shareTargetNotFound });
     expect((await get('md', null)).statusCode).toBe(401);
     expect((await get('txt')).json()).toMatchObject({ code: Code.BAD_REQUEST, msg: M.exportFormatInvalid });
+
+    // A regenerated answer (a sibling under the same question) replaces the earlier one in the export.
+    const owner = (await api<{ id: number }>('GET', '/v1/user/info', token)).body.data.id;
+    await saveReply(t.ctx, owner, 'c-export', { id: 'c-export-a2', model: 'v35', state: 'ok', content: '重新生成的回答', parentId: 'c-export-q' });
+    const again = (await get('md')).body;
+    expect(again).toContain('重新生成的回答');
+    expect(again).not.toContain('21196');
   }, 120_000);
 });
