@@ -80,7 +80,7 @@ test.describe('chat actions', () => {
     await expect(page.getByText('暂停请求成功，可以点击继续重新提问！')).toBeVisible();
     await expect(replies(page).last()).toHaveAttribute('data-state', 'ok');
 
-    // A failed reply can be asked again; the failed attempt is dropped. Sends are throttled to one a
+    // A failed reply can be asked again; the failed attempt stays only as a hidden sibling (branches). Sends are throttled to one a
     // second (docs/product/chat.md §9) and the stopped question may have gone out less than a second ago.
     await page.waitForTimeout(1_000);
     await send(page, '会失败的问题 [demo:error=500]');
@@ -164,7 +164,7 @@ test.describe('chat actions', () => {
     await expect(suggestions).toBeHidden();
     await lastReplyDone(page);
 
-    // Regenerate with another angle: the last reply is replaced, the question asked again with prefs.angle.
+    // Regenerate with another angle: the new reply shows in place of the last one (which stays as its sibling), the question asked again with prefs.angle.
     const before = await replies(page).count();
     const lastQuestion = (await questions(page).last().textContent())!;
     await replies(page)
@@ -176,7 +176,7 @@ test.describe('chat actions', () => {
     const body = (await regenerated).postDataJSON();
     expect(body.prompt).toBe(lastQuestion);
     expect(body.prefs).toEqual({ angle: 'history' });
-    // The dropped exchange is not sent back as history.
+    // The question being asked again is not sent back as history.
     expect(body.messages.map((m: { content: string }) => m.content)).not.toContain(lastQuestion);
     await lastReplyDone(page);
     expect(await replies(page).count()).toBe(before);
@@ -250,6 +250,60 @@ test.describe('chat actions', () => {
     // Empty input: the spec's sentence.
     await chatInput(page).press('Enter');
     await expect(page.getByText('请输入需要提问的问题')).toBeVisible();
+  });
+
+  test('branches: regenerate keeps the first answer behind < 2/2 >, switching back shows it, a reload keeps the tree, 编辑 makes a sibling question', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/chat?type=v35');
+    await loginWithDevCode(page, uniquePhone());
+    await send(page, '给我讲个笑话');
+    const firstId = await (await lastReplyDone(page)).getAttribute('data-id');
+    // Sends are throttled to one a second (docs/product/chat.md §9).
+    await page.waitForTimeout(1_000);
+    const regenerated = page.waitForRequest(isChatRequest);
+    await replies(page).last().getByRole('button', { name: '重新生成', exact: true }).click();
+    const body = (await regenerated).postDataJSON();
+    expect(body.messageId).toBe(await questions(page).last().getAttribute('data-id'));
+    const second = await lastReplyDone(page);
+    const secondId = await second.getAttribute('data-id');
+    expect(secondId).not.toBe(firstId);
+    await expect(replies(page)).toHaveCount(1);
+    const switcher = replies(page).last().getByTestId('branch-switcher');
+    await expect(switcher).toContainText('2/2');
+    await expect(switcher.getByRole('button', { name: '下一个' })).toBeDisabled();
+
+    await switcher.getByRole('button', { name: '上一个' }).click();
+    await expect(replies(page).last()).toHaveAttribute('data-id', firstId!);
+    await expect(replies(page).last().getByTestId('branch-switcher')).toContainText('1/2');
+    await replies(page).last().getByTestId('branch-switcher').scrollIntoViewIfNeeded();
+    await screenshot(page, 'branches-switcher');
+
+    // The tree and the picked answer are kept after a reload.
+    await page.reload();
+    await expect(replies(page).last()).toHaveAttribute('data-id', firstId!);
+    await expect(replies(page).last().getByTestId('branch-switcher')).toContainText('1/2');
+    await replies(page).last().getByRole('button', { name: '下一个' }).click();
+    await expect(replies(page).last()).toHaveAttribute('data-id', secondId!);
+
+    // 编辑 the question: 发送 asks the new text beside it, with nothing before it as history.
+    await page.waitForTimeout(1_000);
+    await questions(page).last().getByRole('button', { name: '编辑', exact: true }).click();
+    const editor = page.getByTestId('question-editor');
+    await editor.getByRole('textbox', { name: '编辑问题' }).fill('再讲一个笑话');
+    const edited = page.waitForRequest(isChatRequest);
+    await editor.getByRole('button', { name: '发送' }).click();
+    const editBody = (await edited).postDataJSON();
+    expect(editBody).toMatchObject({ prompt: '再讲一个笑话', parentId: '', messages: [] });
+    await lastReplyDone(page);
+    await expect(questions(page)).toHaveCount(1);
+    await expect(questions(page).last()).toContainText('再讲一个笑话');
+    await expect(questions(page).last().getByTestId('branch-switcher')).toContainText('2/2');
+    await questions(page).last().getByRole('button', { name: '上一个' }).click();
+    await expect(questions(page).last()).toContainText('给我讲个笑话');
+    await expect(replies(page).last()).toHaveAttribute('data-id', secondId!);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'branches-switcher-mobile');
   });
 
   test('mobile: reply actions, report dialog, suggestions and clear from the plus panel', async ({ page }) => {
