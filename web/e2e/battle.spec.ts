@@ -166,5 +166,16 @@ test.describe('multi-model battle', () => {
     // A card is most of the screen wide; the next one waits to the right.
     expect(first.width).toBeGreaterThan(300);
     await screenshot(page, 'battle-mobile');
+
+    // A reload mid-round: the columns went on at the server; the page re-attaches and both finish.
+    await ask(page, '慢慢介绍 [demo:tokens=40][demo:delay=60]');
+    const slow = page.getByTestId('battle-round').last().locator('article');
+    await expect.poll(async () => ((await slow.first().textContent()) ?? '').length, { timeout: 15_000 }).toBeGreaterThan(10);
+    await page.reload();
+    const after = page.getByTestId('battle-round').last().locator('article');
+    await expect(after).toHaveCount(2);
+    await expect(after.first()).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+    await expect(after.last()).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+    expect(((await after.first().textContent()) ?? '').length).toBeGreaterThan(30);
   });
 });

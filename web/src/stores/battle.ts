@@ -27,6 +27,8 @@ export interface BattleAnswer {
   state: AnswerState;
   /** Shown instead of the text when the column failed or was refused. */
   errorText?: string;
+  /** The server's id of a streaming answer (its `meta` messageId): a reload re-attaches to it (issue 17). */
+  streamId?: string;
 }
 
 export interface BattleRound {
@@ -253,7 +255,8 @@ export const useBattleStore = create<BattleStore>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       partialize: (s): Pick<BattleState, 'sessions' | 'currentId'> => ({ sessions: s.sessions, currentId: s.currentId }),
-      // An answer still streaming when the page closed was cut off.
+      // An answer still streaming when the page closed goes on at the server when it was named (its
+      // streamId): the battle page re-attaches to it (battle-runner resumeBattle). One cut before that is lost.
       merge: (persisted, current) => {
         const p = persisted as Partial<BattleState> | undefined;
         if (!p?.sessions) return current;
@@ -264,7 +267,7 @@ export const useBattleStore = create<BattleStore>()(
             answers: Object.fromEntries(
               Object.entries(r.answers).map(([k, a]) => [
                 k,
-                a.state === 'waite' ? { ...a, state: 'error' as const, errorText: MSG.retryLater } : a,
+                a.state === 'waite' && !a.streamId ? { ...a, state: 'error' as const, errorText: MSG.retryLater } : a,
               ]),
             ),
           })),

@@ -14,7 +14,7 @@ import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { ModelIcon } from '../chat/ModelIcon';
 import { chatPath } from '../chat/model-key';
 import { BATTLE_MODEL_KEY, battleModels, continuationOf, defaultBattleModels, messageCount, sendRefusal } from './battle-rules';
-import { runBattleRound, stopBattle } from './battle-runner';
+import { resumeBattle, runBattleRound, stopBattle, type BattleRunHandlers } from './battle-runner';
 import { BattlePanel } from './BattlePanel';
 import { BattleRounds } from './BattleRounds';
 import styles from './battle.module.css';
@@ -50,6 +50,23 @@ export default function BattlePage() {
       .then((res) => useBattleStore.getState().mergeRemote(res.list))
       .catch(() => undefined);
   }, [loggedIn]);
+
+  // A column's handlers: an expired login logs out once; rounds are saved for logged-in users.
+  const roundHandlers = useMemo<BattleRunHandlers>(
+    () => ({
+      onLoginExpired(msg) {
+        void message.warning(msg);
+        emitSessionExpired();
+        openLoginDialog();
+      },
+      saveOnServer: () => selectIsLoggedIn(useUserStore.getState()),
+    }),
+    [message],
+  );
+  // Columns a reload left streaming go on at the server: follow them again here.
+  useEffect(() => {
+    if (loggedIn && status === 'ready') void resumeBattle(roundHandlers);
+  }, [loggedIn, status, roundHandlers]);
 
   const onServer = useCallback(
     (id: string) =>
@@ -153,17 +170,10 @@ export default function BattlePage() {
         return refuse(MSG.unauthorized);
       }
       lastSentAt.current = Date.now();
-      void runBattleRound(session.id, prompt, {
-        onLoginExpired(msg) {
-          void message.warning(msg);
-          emitSessionExpired();
-          openLoginDialog();
-        },
-        saveOnServer: () => selectIsLoggedIn(useUserStore.getState()),
-      });
+      void runBattleRound(session.id, prompt, roundHandlers);
       return true;
     },
-    [session, message],
+    [session, message, roundHandlers],
   );
 
   const stop = useCallback(() => {

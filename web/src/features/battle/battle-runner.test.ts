@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code, MSG } from '@wanxiang/contract';
 import { useBattleStore } from '../../stores/battle';
-import { runBattleRound, stopBattle, type BattleRunHandlers } from './battle-runner';
+import { resumeBattle, runBattleRound, stopBattle, type BattleRunHandlers } from './battle-runner';
 
 const sse = (...frames: [string, unknown][]) => frames.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
 
@@ -137,8 +137,8 @@ describe('runBattleRound', () => {
     expect(calls.filter((c) => c.url.includes('/groups/'))).toHaveLength(0);
   });
 
-  it('stop aborts every streaming column and keeps what arrived', async () => {
-    fakeServer({ hang: ['v35', 'qwen'] });
+  it('stop asks the server to stop every streaming column and keeps what arrived', async () => {
+    const calls = fakeServer({ hang: ['v35', 'qwen'] });
     const s = st().newSession(['v35', 'qwen']);
     const run = runBattleRound(s.id, '很长的问题', handlers(false));
     await vi.waitFor(() => expect(current().rounds[0]?.answers.v35?.message).toBe('半句'));
@@ -148,7 +148,49 @@ describe('runBattleRound', () => {
     await run;
     const round = current().rounds[0]!;
     expect([round.answers.v35!.state, round.answers.qwen!.state]).toEqual(['ok', 'ok']);
+    // Each column's answer outlives its reader: the server is asked to stop it by the name its meta gave.
+    expect(calls.filter((c) => c.url.endsWith('/v1/chat/stop')).map((c) => c.body)).toEqual([{ messageId: 'm' }, { messageId: 'm' }]);
     expect(st().sending).toBe(false);
     expect(stopBattle()).toBe(0);
+  });
+});
+
+describe('resumeBattle', () => {
+  it('after a reload, the columns left streaming are re-attached by their names, redrawn to their ends and the round saved', async () => {
+    const s = st().newSession(['v35', 'qwen']);
+    st().addRound(s.id, {
+      id: 'round-1',
+      question: '问',
+      dateTime: 1,
+      models: ['v35', 'qwen'],
+      answers: {
+        v35: { id: 'a1', model: 'v35', message: '旧', reasoning: '', state: 'waite', streamId: 'srv-v35' },
+        qwen: { id: 'a2', model: 'qwen', message: '完', reasoning: '', state: 'ok' },
+      },
+    });
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url.includes('/v1/chat/stream/'))
+          return new Response(
+            sse(
+              ['meta', { conversationId: 'c', messageId: 'srv-v35', model: 'v35' }],
+              ['text', { text: '完整回答' }],
+              ['done', { messageId: 'srv-v35' }],
+            ),
+            {
+              headers: { 'content-type': 'text/event-stream' },
+            },
+          );
+        return Response.json({ code: 200, msg: 'success', data: { group: {}, round: 1 } });
+      }),
+    );
+    await resumeBattle(handlers());
+    expect(urls.filter((u) => u.includes('/v1/chat/stream/')).map((u) => u.replace(/^.*\/v1/, ''))).toEqual(['/chat/stream/srv-v35']);
+    expect(current().rounds[0]!.answers.v35).toMatchObject({ state: 'ok', message: '完整回答' });
+    expect(current().rounds[0]!.saved).toBe(true);
+    expect(st().sending).toBe(false);
   });
 });
