@@ -59,4 +59,31 @@ describe('branches through the runner', () => {
     // Back on the first question, the branch picked under it is still picked.
     expect(shown()).toEqual(['问题', '答一', '接着问', '答三']);
   });
+
+  it('a record reopened from history shows the whole tree, the newest branch visible', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const m = (id: string, role: 'user' | 'assistant', parentId: string | undefined, content: string) => ({
+      id,
+      role,
+      content,
+      reasoning: '',
+      model: 'v35',
+      state: 'ok' as const,
+      createdAt: at,
+      ...(parentId !== undefined ? { parentId } : {}),
+    });
+    state().loadRecord({
+      id: 'rec-1',
+      title: '问题',
+      model: 'v35',
+      messageCount: 5,
+      createdAt: at,
+      updatedAt: at,
+      messages: [m('q1', 'user', '', '问题'), m('s1', 'assistant', 'q1', '答一'), m('s2', 'assistant', 'q1', '答二'), m('q2', 'user', 's1', '接着问'), m('s3', 'assistant', 'q2', '答三')],
+    });
+    expect(shown()).toEqual(['问题', '答二']);
+    expect(selectSiblingLabel('s2')(state())).toBe('2/2');
+    state().showSibling(state().currentId, 's2', -1);
+    expect(shown()).toEqual(['问题', '答一', '接着问', '答三']);
+  });
 });
