@@ -162,6 +162,18 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
     expect((await get('md', null)).statusCode).toBe(401);
     expect((await get('txt')).json()).toMatchObject({ code: Code.BAD_REQUEST, msg: M.exportFormatInvalid });
 
+    // Without LibreOffice the PDF export says so in Chinese (the other formats still work).
+    const bin = process.env.SOFFICE_BIN;
+    process.env.SOFFICE_BIN = '/nonexistent/soffice';
+    try {
+      const refused = await get('pdf');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: Code.UNAVAILABLE, msg: M.exportPdfUnavailable });
+    } finally {
+      if (bin === undefined) delete process.env.SOFFICE_BIN;
+      else process.env.SOFFICE_BIN = bin;
+    }
+
     // A regenerated answer (a sibling under the same question) replaces the earlier one in the export.
     const owner = (await api<{ id: number }>('GET', '/v1/user/info', token)).body.data.id;
     await saveReply(t.ctx, owner, 'c-export', { id: 'c-export-a2', model: 'v35', state: 'ok', content: '重新生成的回答', parentId: 'c-export-q' });
