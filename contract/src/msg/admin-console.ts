@@ -51,8 +51,6 @@ export const ADMIN_CONSOLE_MSG = {
   chartUsage: '对话与工具运行',
   chartErrors: '上游错误',
   chartRevenue: '收入（元）',
-  chartLoading: '图表加载中…',
-  chartFailed: '图表加载失败，请刷新重试',
   topModels: '热门模型（对话回答数）',
   topTools: '热门工具（运行次数）',
   errorsByVendor: '上游错误 · 按厂商（对话）',

@@ -8,8 +8,8 @@ import styles from './echart.module.css';
 const loadECharts = () => import('echarts');
 
 /**
- * One live chart of an option for the user's own pages (the dashboard and the points log), the same shape as the
- * console's (features/admin/dashboard/EChart.tsx): it follows its box's size and is disposed with the component.
+ * One live chart of an option, for the user's own pages (the dashboard and the points log) and the console's
+ * dashboard: it follows its box's size and is disposed with the component.
  * In the dark scheme it draws with ECharts' dark theme on a transparent background (the card shows through).
  */
 export function EChart({ option, height = 260, testId }: { option: EChartsOption; height?: number; testId?: string }) {

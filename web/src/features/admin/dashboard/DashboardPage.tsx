@@ -7,7 +7,7 @@ import { PageHead } from '../PageHead';
 import { formatTime } from '../format';
 import { useLoad } from '../useLoad';
 import { TREND_CHARTS, trendOption } from './chart-options';
-import { EChart } from './EChart';
+import { EChart } from '../../../components/charts/EChart';
 import { RankTables } from './RankTables';
 import { StatCards } from './StatCards';
 import styles from '../admin.module.css';
@@ -22,7 +22,7 @@ function Charts({ stats }: { stats: AdminStats }) {
       {options.map(({ chart, option }) => (
         <Col key={chart.title} xs={24} xl={chart.wide ? 24 : 12}>
           <Card size="small" title={chart.title}>
-            <EChart option={option} />
+            <EChart option={option} testId="admin-chart" />
           </Card>
         </Col>
       ))}
