@@ -86,6 +86,16 @@ test.describe('multi-model battle', () => {
     await column(page, 'deepseek_v3').getByTestId('battle-best').click();
     await expect(page.getByText('评价已提交')).toBeVisible();
 
+    // 分享: a read-only link of the comparison; its page (rendered by the server) shows the question and the answers.
+    await page.getByTestId('battle-share').click();
+    const shareUrl = await page.getByTestId('share-url').inputValue();
+    expect(shareUrl).toMatch(/\/s\/[\w-]{20,}$/);
+    const shared = await page.context().newPage();
+    await shared.goto(shareUrl);
+    await expect(shared.getByText('请用三段话介绍长城').first()).toBeVisible();
+    await shared.close();
+    await page.keyboard.press('Escape');
+
     // Stop: every column ends with what it had.
     await ask(page, '写一篇很长的文章 [demo:tokens=2000]');
     await expect.poll(async () => ((await column(page, 'v35').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(30);

@@ -13,6 +13,7 @@ import { useChatStore } from '../../stores/chat';
 import { selectIsLoggedIn, useUserStore } from '../../stores/user';
 import { ModelIcon } from '../chat/ModelIcon';
 import { chatPath } from '../chat/model-key';
+import { ShareLinkButton } from '../share/ShareLinkButton';
 import { BATTLE_MODEL_KEY, battleModels, continuationOf, defaultBattleModels, messageCount, sendRefusal } from './battle-rules';
 import { resumeBattle, runBattleRound, stopBattle, type BattleRunHandlers } from './battle-runner';
 import { BattlePanel } from './BattlePanel';
@@ -240,6 +241,8 @@ export default function BattlePage() {
             {MSG.battleMessageCount(messageCount(session.rounds))}
           </Tag>
           <div className={styles.headerSpacer} />
+          {/* A read-only link of the comparison, once a round of it is saved on the server. */}
+          {loggedIn && session.rounds.some((r) => r.saved) && <ShareLinkButton kind="battle" id={session.id} disabled={sending} compact={mobile} />}
           {mobile && (
             <Button size="small" icon={<AppstoreOutlined />} onClick={() => setPanelOpen(true)} data-testid="battle-open-panel">
               {MSG.battleOpenPanel}
