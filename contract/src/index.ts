@@ -46,6 +46,7 @@ export { ADMIN_MONEY_MSG } from './msg/admin-money';
 export * from './schemas/admin-vendors';
 export { ADMIN_VENDORS_MSG } from './msg/admin-vendors';
 export { ADMIN_CATALOG_PAGE_MSG } from './msg/admin-catalog-page';
+export { ADMIN_CATALOG_CHANNELS_MSG } from './msg/admin-catalog-channels';
 export * from './schemas/admin-moderation';
 export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';
 export { COMFORT_MSG } from './msg/comfort';

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { CatalogDocumentName } from '@wanxiang/contract';
 import type { FormEditorProps } from './editor-props';
+import { isMcpContent } from './mcp-form';
+import { McpEditor } from './McpEditor';
 import { isModelsContent } from './models-form';
 import { ModelsEditor } from './ModelsEditor';
 import { isShopContent } from './shop-form';
@@ -27,4 +29,5 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   tiers: editor(isTiersContent, TiersGrid),
   tools: editor(isToolsContent, ToolsEditor),
   shop: editor(isShopContent, ShopEditor),
+  mcp: editor(isMcpContent, McpEditor),
 };
