@@ -11,6 +11,8 @@ import { isTiersContent } from './tiers-grid';
 import { TiersGrid } from './TiersGrid';
 import { isToolsContent } from './tools-form';
 import { ToolsEditor } from './ToolsEditor';
+import { isWebdiskContent } from './webdisk-form';
+import { WebdiskEditor } from './WebdiskEditor';
 
 /** A document's form editor and the test of the content shape it edits (other content opens in 高级 only). */
 export interface FormEditor {
@@ -30,4 +32,5 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   tools: editor(isToolsContent, ToolsEditor),
   shop: editor(isShopContent, ShopEditor),
   mcp: editor(isMcpContent, McpEditor),
+  webdisk: editor(isWebdiskContent, WebdiskEditor),
 };
