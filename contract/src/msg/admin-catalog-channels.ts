@@ -1,8 +1,39 @@
 /**
- * Text of the console's MCP and web-disk forms (web/src/features/admin/catalog/): console-only words. The shared
+ * Text of the console's sidebar, MCP and web-disk forms (web/src/features/admin/catalog/): console-only words. The shared
  * words of the catalog forms (编辑, 删除, 确定…) are in admin-catalog-page.ts.
  */
 export const ADMIN_CATALOG_CHANNELS_MSG = {
+  // sidebar
+  sideAiAmuse: '显示 AI 论文等娱乐入口（ai_amuse）',
+  sideCarousel: '轮播间隔（毫秒）',
+  sideCarouselRange: '轮播间隔须为 1000–20000 之间的整数毫秒',
+  sideOrder: '顺序',
+  sideUp: '上移',
+  sideDown: '下移',
+  sideKey: '标识',
+  sideLabel: '名称',
+  sideIcon: '图标',
+  sidePath: '跳转路径',
+  sidePathNone: '（仅展开子项）',
+  sideSection: '分组标题（在此项前显示分隔）',
+  sideHideDesktop: '客户端中隐藏',
+  sideChildren: '子项',
+  sideChildCount: (n: number) => `${n} 项`,
+  sideChildKey: '子项标识',
+  sideChildLabel: '子项名称（留空用工具页标题）',
+  sideChildPath: '子项路径',
+  sidePremium: '高级模型',
+  sideAddGroup: '新增菜单',
+  sideNewGroup: '新菜单',
+  sideAddChild: '新增子项',
+  sideLastGroup: '至少保留一个菜单',
+  sideKeyInvalid: '标识只能是字母、数字、.、_ 和 -，最多 64 个字符',
+  sideGroupKeyTaken: (key: string) => `菜单标识「${key}」已被使用`,
+  sideChildKeyTaken: (key: string) => `子项标识「${key}」在本菜单中重复`,
+  sideRouteInvalid: '必须是以 / 开头的站内路径',
+  sideTooLong: (field: string, max: number) => `${field}最多 ${max} 个字符`,
+  sideHint: '上移、下移调整侧边栏中的顺序；横幅、轮播图和红点版本请在「高级」中编辑。',
+
   // mcp
   mcpName: '标识',
   mcpDescription: '说明',

@@ -7,6 +7,8 @@ import { isModelsContent } from './models-form';
 import { ModelsEditor } from './ModelsEditor';
 import { isShopContent } from './shop-form';
 import { ShopEditor } from './ShopEditor';
+import { isSidebarContent } from './sidebar-form';
+import { SidebarEditor } from './SidebarEditor';
 import { isTiersContent } from './tiers-grid';
 import { TiersGrid } from './TiersGrid';
 import { isToolsContent } from './tools-form';
@@ -31,6 +33,7 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   tiers: editor(isTiersContent, TiersGrid),
   tools: editor(isToolsContent, ToolsEditor),
   shop: editor(isShopContent, ShopEditor),
+  sidebar: editor(isSidebarContent, SidebarEditor),
   mcp: editor(isMcpContent, McpEditor),
   webdisk: editor(isWebdiskContent, WebdiskEditor),
 };
