@@ -4,7 +4,7 @@
  */
 export const ADMIN_CATALOG_CHANNELS_MSG = {
   // sidebar
-  sideAiAmuse: '显示 AI 论文等娱乐入口（ai_amuse）',
+  sideAiAmuse: '显示受 ai_amuse 控制的入口（如 AI 论文）',
   sideCarousel: '轮播间隔（毫秒）',
   sideCarouselRange: '轮播间隔须为 1000–20000 之间的整数毫秒',
   sideOrder: '顺序',
