@@ -123,9 +123,9 @@ export function SidebarDrawer({
                       <Input aria-label={`${M.sideChildren}${i + 1} ${M.sideKey}`} />
                     </Form.Item>
                   </Col>
-                  <Col span={6}>
+                  <Col span={5}>
                     <Form.Item name={[f.name, 'label']} label={i === 0 ? M.sideChildLabel : undefined} rules={[maxLen(M.sideLabel, 20)]}>
-                      <Input aria-label={`${M.sideChildren}${i + 1} ${M.sideLabel}`} />
+                      <Input aria-label={`${M.sideChildren}${i + 1} ${M.sideLabel}`} placeholder={M.sideChildLabelEmpty} />
                     </Form.Item>
                   </Col>
                   <Col span={6}>
@@ -133,7 +133,7 @@ export function SidebarDrawer({
                       <Input aria-label={`${M.sideChildren}${i + 1} ${M.sidePath}`} />
                     </Form.Item>
                   </Col>
-                  <Col span={2}>
+                  <Col span={3}>
                     <Form.Item name={[f.name, 'premium']} label={i === 0 ? M.sidePremium : undefined} valuePropName="checked">
                       <Switch size="small" aria-label={`${M.sideChildren}${i + 1} ${M.sidePremium}`} />
                     </Form.Item>

@@ -62,6 +62,8 @@ describe('the sidebar form', { timeout: 60_000 }, () => {
     expect((await rowOf('chat')).textContent).toContain('2 项');
     const keys = [...screen.getByTestId('sidebar-editor').querySelectorAll('tbody tr.ant-table-row')].map((tr) => tr.children[2]?.textContent);
     expect(keys).toEqual(['home', 'chat', 'image']);
+    // A group's children are its sub-items, not expandable table rows.
+    expect(screen.getByTestId('sidebar-editor').querySelector('.ant-table-row-expand-icon')).toBeNull();
   });
 
   it('moves a group up and saves the new order, the banners and the groups’ other fields kept', async () => {

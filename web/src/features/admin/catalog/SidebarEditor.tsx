@@ -102,6 +102,8 @@ export function SidebarEditor({ value, loaded, onChange, problem }: FormEditorPr
         dataSource={value.groups}
         size="small"
         pagination={false}
+        // A group's `children` are its sub-items, not table rows: no tree expansion.
+        expandable={{ childrenColumnName: 'noTreeRows' }}
         rowClassName={(g, index) =>
           groupNamed(problem, index, g) ? (styles.errorRow ?? '') : loadedByKey.get(g.key) !== JSON.stringify(g) || loaded.groups[index]?.key !== g.key ? (styles.changedRow ?? '') : ''
         }
