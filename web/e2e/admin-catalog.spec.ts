@@ -139,3 +139,17 @@ test('a tool’s price edited in the tools form is the price on its page; the mo
   await expect(page.getByTestId('shop-drawer')).toBeVisible();
   await screenshot(page, 'admin-catalog-shop-drawer-tablet');
 });
+
+test('the sidebar, MCP and web-disk forms open on the shipped documents', async ({ browser }) => {
+  const page = await pageAs(browser, admin, '/admin/catalog/sidebar');
+  await expect(page.getByTestId('sidebar-editor')).toBeVisible();
+  await screenshot(page, 'admin-catalog-sidebar');
+  await page.getByTestId('sidebar-edit-chat').click();
+  await expect(page.getByTestId('sidebar-drawer').getByLabel('子项1 标识')).toHaveValue('chat-5');
+  await screenshot(page, 'admin-catalog-sidebar-drawer');
+  for (const name of ['mcp', 'webdisk'] as const) {
+    await page.goto(`/admin/catalog/${name}`);
+    await expect(page.getByTestId(`${name}-editor`)).toBeVisible();
+    await screenshot(page, `admin-catalog-${name}`);
+  }
+});
