@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { CatalogDocumentName } from '@wanxiang/contract';
 import type { FormEditorProps } from './editor-props';
+import { isGroupsContent } from './groups-form';
+import { GroupsEditor } from './GroupsEditor';
 import { isMcpContent } from './mcp-form';
 import { McpEditor } from './McpEditor';
 import { isModelsContent } from './models-form';
@@ -30,6 +32,7 @@ const editor = <T>(accepts: (c: unknown) => c is T, Editor: ComponentType<FormEd
 /** The documents with a form; the others are edited as JSON. */
 export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   models: editor(isModelsContent, ModelsEditor),
+  groups: editor(isGroupsContent, GroupsEditor),
   tiers: editor(isTiersContent, TiersGrid),
   tools: editor(isToolsContent, ToolsEditor),
   shop: editor(isShopContent, ShopEditor),
