@@ -49,6 +49,7 @@ export { ADMIN_CATALOG_PAGE_MSG } from './msg/admin-catalog-page';
 export { ADMIN_CATALOG_CHANNELS_MSG } from './msg/admin-catalog-channels';
 export { ADMIN_CATALOG_SIGNIN_MSG } from './msg/admin-catalog-signin';
 export { ADMIN_CATALOG_GROUPS_MSG } from './msg/admin-catalog-groups';
+export { ADMIN_CATALOG_PROMOS_MSG } from './msg/admin-catalog-promos';
 export * from './schemas/admin-moderation';
 export { ADMIN_MODERATION_MSG } from './msg/admin-moderation';
 export { COMFORT_MSG } from './msg/comfort';

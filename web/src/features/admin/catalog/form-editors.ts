@@ -7,6 +7,8 @@ import { isMcpContent } from './mcp-form';
 import { McpEditor } from './McpEditor';
 import { isModelsContent } from './models-form';
 import { ModelsEditor } from './ModelsEditor';
+import { isPromosContent } from './promos-form';
+import { PromosEditor } from './PromosEditor';
 import { isShopContent } from './shop-form';
 import { ShopEditor } from './ShopEditor';
 import { isSidebarContent } from './sidebar-form';
@@ -39,4 +41,5 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   sidebar: editor(isSidebarContent, SidebarEditor),
   mcp: editor(isMcpContent, McpEditor),
   webdisk: editor(isWebdiskContent, WebdiskEditor),
+  promos: editor(isPromosContent, PromosEditor),
 };
