@@ -19,6 +19,7 @@ export const ADMIN_CATALOG_GROUPS_MSG = {
   iconInvalid: '图标须为 /model-icons/ 下的 svg 路径，例如 /model-icons/default.svg',
   modelsRequired: '至少选择一个模型',
   modelsUnknown: (keys: string) => `模型「${keys}」不在模型列表中`,
+  unknownTag: '含不存在的模型',
   modelsPlaceholder: '选择模型（按选择顺序显示）',
   modelsTagsHint: '模型列表暂时无法读取：请直接输入模型标识，回车确认',
   hint: '上移、下移调整分组在模型选择中的顺序；一个模型可出现在多个分组中。分组中的模型须在「模型」文档中存在。',

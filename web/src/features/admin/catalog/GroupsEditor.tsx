@@ -12,6 +12,7 @@ import {
   type GroupsContent,
   type ModelGroupDoc,
   type ModelGroupValues,
+  unknownModels,
 } from './groups-form';
 import { ModelGroupDrawer } from './ModelGroupDrawer';
 import { useCatalogModels } from './useCatalogModels';
@@ -67,6 +68,12 @@ export function GroupsEditor({ value, loaded, onChange, problem }: FormEditorPro
       ellipsis: true,
       render: (_, g) => (
         <span title={g.models.join('、')}>
+          {unknownModels(g.models, models.known).length > 0 && (
+            // Checked here too: a model deleted in the models document leaves the group unsavable until fixed.
+            <Tag color="orange" title={unknownModels(g.models, models.known).join('、')}>
+              {M.unknownTag}
+            </Tag>
+          )}
           {M.modelCount(g.models.length)}
           <Typography.Text type="secondary" className={styles.sub}>
             {' '}
