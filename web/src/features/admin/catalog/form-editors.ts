@@ -13,6 +13,8 @@ import { isShopContent } from './shop-form';
 import { ShopEditor } from './ShopEditor';
 import { isSidebarContent } from './sidebar-form';
 import { SidebarEditor } from './SidebarEditor';
+import { isSigninContent } from './signin-form';
+import { SigninEditor } from './SigninEditor';
 import { isTiersContent } from './tiers-grid';
 import { TiersGrid } from './TiersGrid';
 import { isToolsContent } from './tools-form';
@@ -42,4 +44,5 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   mcp: editor(isMcpContent, McpEditor),
   webdisk: editor(isWebdiskContent, WebdiskEditor),
   promos: editor(isPromosContent, PromosEditor),
+  signin: editor(isSigninContent, SigninEditor),
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSigninContent, signinProblem, withSigninDay, type SigninContent } from './signin-form';
+import { isSigninContent, signinEntryNamed, signinProblem, withDayCount, withSigninBonus, withSigninDay, type SigninContent } from './signin-form';
 
 const shipped = (): SigninContent => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../../server/catalog/signin.json'), 'utf8'));
 
@@ -27,5 +27,23 @@ describe('signin form', () => {
     expect(next.days[0]).not.toHaveProperty('gift');
     expect(next._comment).toBe(c._comment);
     expect(next.days.slice(1)).toEqual(c.days.slice(1));
+  });
+
+  it('adds and removes a day’s count, and a bonus unmarked as pending asks for its key again', () => {
+    const c = shipped();
+    expect(withDayCount(c, 0, 'ai_video', 2).days[0]!.counts).toEqual({ ai_video: 2 });
+    expect(withDayCount(c, 5, 'chat_v40', null).days[5]!.counts).toEqual({ ai_music: 5 });
+    const unpended = withSigninBonus(c, 3, { pending: false });
+    expect(unpended.weekBonus[3]).toEqual({ label: 'AI绘画×15（即将上线）', quotaKey: '', amount: 1 });
+    expect(signinProblem(unpended)).toBe('满周奖励第 4 项的计次键须以小写字母开头，只含小写字母、数字和下划线');
+    expect(signinProblem(withSigninBonus(unpended, 3, { quotaKey: 'ai_draw' }))).toBeNull();
+  });
+
+  it('finds the entry a server refusal names by its path, not a longer index', () => {
+    const p = 'signin.json: days.2.points: Too small';
+    expect(signinEntryNamed(p, 'days', 2)).toBe(true);
+    expect(signinEntryNamed('signin.json: days.20.points', 'days', 2)).toBe(false);
+    expect(signinEntryNamed(p, 'weekBonus', 2)).toBe(false);
+    expect(signinEntryNamed(null, 'days', 2)).toBe(false);
   });
 });

@@ -79,3 +79,41 @@ export function withSigninDay(c: SigninContent, index: number, patch: Partial<Si
   if (day.gift !== undefined && day.gift.trim() === '') delete day.gift;
   return { ...c, days: c.days.map((d, i) => (i === index ? day : d)) };
 }
+
+/** The day's counts with one key's count set (added when new), or the key removed when `count` is null. */
+export function withDayCount(c: SigninContent, index: number, key: string, count: number | null): SigninContent {
+  const day = c.days[index];
+  if (!day) return c;
+  const counts = { ...day.counts };
+  if (count === null) delete counts[key];
+  else counts[key] = count;
+  return withSigninDay(c, index, { counts });
+}
+
+/**
+ * The document with one week-bonus entry changed. A pending entry is only shown, and the server's pending shape has
+ * no key or amount, so marking it pending drops them; unmarking it asks for them again (an empty key until chosen).
+ */
+export function withSigninBonus(c: SigninContent, index: number, patch: Partial<SigninBonusContent>): SigninContent {
+  const base = c.weekBonus[index];
+  if (!base) return c;
+  const b: SigninBonusContent = { ...base, ...patch };
+  if (b.pending === true) {
+    delete b.quotaKey;
+    delete b.amount;
+  } else if (patch.pending === false) {
+    delete b.pending;
+    b.quotaKey = base.quotaKey ?? '';
+    b.amount = base.amount ?? 1;
+  }
+  return { ...c, weekBonus: c.weekBonus.map((x, i) => (i === index ? b : x)) };
+}
+
+export const withNewSigninBonus = (c: SigninContent, label: string): SigninContent => ({ ...c, weekBonus: [...c.weekBonus, { label, pending: true }] });
+export const withoutSigninBonus = (c: SigninContent, index: number): SigninContent => ({ ...c, weekBonus: c.weekBonus.filter((_, i) => i !== index) });
+export const withSigninRules = (c: SigninContent, rules: string[]): SigninContent => ({ ...c, rules });
+
+/** Whether the server's refusal names an entry by its zod path (`days.2.points: …`, `weekBonus.0`), not `days.20`. */
+export function signinEntryNamed(problem: string | null, list: 'days' | 'weekBonus' | 'rules', index: number): boolean {
+  return !!problem && new RegExp(`(?<![A-Za-z0-9_])${list}\\.${index}(?![0-9])`).test(problem);
+}
