@@ -114,7 +114,7 @@ test.describe('chat actions', () => {
     await screenshot(page, 'actions-suggestions');
 
     // Copy: 复制成功 and a check for about a second.
-    await actions.getByRole('button', { name: '复制' }).click();
+    await actions.getByRole('button', { name: '复制', exact: true }).click();
     // The check shows for one second only: look for it first.
     await expect(actions.locator('.anticon-check')).toBeVisible();
     await expect(page.getByText('复制成功')).toBeVisible();
@@ -314,7 +314,7 @@ test.describe('chat actions', () => {
     await send(page, '怎样养成早睡的习惯？');
     const reply = await lastReplyDone(page);
     const actions = reply.getByTestId('message-actions');
-    await expect(actions.getByRole('button', { name: '复制' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: '复制', exact: true })).toBeVisible();
     const suggestions = page.getByTestId('followup-suggestions');
     await expect(suggestions).toBeVisible({ timeout: 15_000 });
     await screenshot(page, 'actions-mobile');

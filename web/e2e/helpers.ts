@@ -66,7 +66,9 @@ export async function apiSession(request: APIRequestContext, prefix = '136'): Pr
 
 /** A session handed to the page as a real login stores it. */
 export async function signInWith(page: Page, session: ApiSession): Promise<void> {
-  await page.goto('/');
+  // A page of the site that runs no app code: the app, loaded here, would refresh the previous account's
+  // session and could write it back over the one set below (a race a loaded machine loses).
+  await page.goto('/api/health');
   await page.evaluate((info) => {
     // As a fresh login: the previous account's conversations go.
     localStorage.removeItem('chat_storage');

@@ -43,7 +43,8 @@ async function downloaded(page: Page, testId: string): Promise<{ name: string; b
 
 /** Copy, the two downloads (each ends with the AI-content line) and the run in the history. */
 async function checkAnswerActions(page: Page, title: string): Promise<void> {
-  await answer(page).getByRole('button', { name: MSG.chatCopy }).click();
+  // The answer's own copy button (a code block in the answer has its own, 复制代码).
+  await answer(page).getByRole('button', { name: MSG.chatCopy, exact: true }).click();
   await expect(page.getByText(MSG.copySuccess).first()).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.length).toBeGreaterThan(10);

@@ -95,12 +95,13 @@ test.describe('AI论文 and 文章纠错', () => {
     const txt = await downloaded(page, () => page.getByTestId('correction-download').click());
     expect(txt.bytes.toString('utf8')).toBe('我们以经完成了任务，，大家要再接再厉。');
 
-    // On a phone the shell lays the page out again (a fresh page): check once more there.
+    // On a phone the same page stays (the shell swaps only its chrome): a new check there starts its decisions afresh.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('correction-text')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('correction-text').fill(original);
     await page.getByTestId('correction-run').click();
     await expect(items).toHaveCount(3, { timeout: 30_000 });
+    for (let i = 0; i < 3; i++) await expect(items.nth(i)).toHaveAttribute('data-decision', 'open', { timeout: 30_000 });
     await items.nth(0).getByRole('button', { name: THESIS_MSG.accept }).click();
     await expect(page.getByTestId('correction-result')).toHaveValue('我们已经完成了任务，，大家要再接再励。');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -22,6 +22,8 @@ export const COMFORT_MSG = {
   historySearchHint: '↑↓ 选择，Enter 打开',
 
   codeCopy: '复制',
+  /** The code block button's accessible name: apart from the reply's own 复制. */
+  codeCopyLabel: '复制代码',
   codeCopied: '已复制',
   codeCopyFailed: '复制失败',
 

@@ -28,7 +28,7 @@ export function CodeBlock({ code, children, ...rest }: HTMLAttributes<HTMLPreEle
 
   return (
     <div className="wx-code">
-      <button type="button" className="wx-code-copy" data-testid="code-copy" data-state={state} onClick={copy}>
+      <button type="button" className="wx-code-copy" data-testid="code-copy" data-state={state} aria-label={T.codeCopyLabel} onClick={copy}>
         {state === 'copied' ? T.codeCopied : state === 'failed' ? T.codeCopyFailed : T.codeCopy}
       </button>
       <pre {...rest}>{children}</pre>
