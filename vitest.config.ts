@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['web/src/test-setup.ts'],
         },
       },
     ],
