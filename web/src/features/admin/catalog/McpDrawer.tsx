@@ -1,7 +1,8 @@
-import { Button, Drawer, Form, Input, Space, Switch, Typography } from 'antd';
+import { Form, Input, Switch, Typography } from 'antd';
 import { ADMIN_CATALOG_CHANNELS_MSG as M, ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { isHttpUrl, MCP_NAME_RE, type McpFormValues } from './mcp-form';
 import { ServerFieldErrors } from './ServerFieldErrors';
+import { EntryDrawer } from './EntryDrawer';
 
 /** The file's field names the server's checks use, to the form field that edits them. */
 const FILE_FIELDS: Record<string, keyof McpFormValues> = { name: 'name', description: 'description', url: 'url', status: 'enabled' };
@@ -25,23 +26,13 @@ export function McpDrawer({
 }) {
   const [form] = Form.useForm<McpFormValues>();
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={480}
       title={isNew ? M.mcpAdd : `${C.editEntry}：${initial.name}`}
+      testId="mcp-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="mcp-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       <Form<McpFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Form.Item
           name="name"
@@ -49,12 +40,22 @@ export function McpDrawer({
           rules={[
             { required: true, message: C.required(M.mcpName) },
             { pattern: MCP_NAME_RE, message: M.mcpNameInvalid },
-            { validator: (_, v: string) => (takenNames.has(v?.trim()) ? Promise.reject(new Error(M.mcpNameTaken(v.trim()))) : Promise.resolve()) },
+            {
+              validator: (_, v: string) =>
+                takenNames.has(v?.trim()) ? Promise.reject(new Error(M.mcpNameTaken(v.trim()))) : Promise.resolve(),
+            },
           ]}
         >
           <Input maxLength={24} />
         </Form.Item>
-        <Form.Item name="description" label={M.mcpDescription} rules={[{ required: true, whitespace: true, message: C.required(M.mcpDescription) }, { max: 200, message: M.mcpDescriptionTooLong }]}>
+        <Form.Item
+          name="description"
+          label={M.mcpDescription}
+          rules={[
+            { required: true, whitespace: true, message: C.required(M.mcpDescription) },
+            { max: 200, message: M.mcpDescriptionTooLong },
+          ]}
+        >
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
         </Form.Item>
         <Form.Item
@@ -75,6 +76,6 @@ export function McpDrawer({
         </Form.Item>
         <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { formValuesOf, type ModelEntryDoc, type ModelFormValues } from './models-form';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import type { TiersInfo } from './useTiersInfo';
+import { EntryDrawer } from './EntryDrawer';
 
 const nonNegative = (field: string, max = 1_000_000) => ({ type: 'integer' as const, min: 0, max, message: C.nonNegative(field) });
 const required = (field: string) => ({ required: true, whitespace: true, message: C.required(field) });
@@ -53,27 +54,18 @@ export function ModelDrawer({
     { value: '', label: C.modelQuotaChat },
     ...tiers.quotaKeys.filter((q) => q.key !== '').map((q) => ({ value: q.key, label: `${q.label}（${q.key}）` })),
   ];
-  if (initial.quotaKey && !quotaOptions.some((o) => o.value === initial.quotaKey)) quotaOptions.push({ value: initial.quotaKey, label: initial.quotaKey });
+  if (initial.quotaKey && !quotaOptions.some((o) => o.value === initial.quotaKey))
+    quotaOptions.push({ value: initial.quotaKey, label: initial.quotaKey });
   const levelOptions = tiers.levels.map((l) => ({ value: l.vip, label: `${l.name}（${l.vip}）` }));
 
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={560}
       title={`${C.editEntry}：${entry.label}（${entry.key}）`}
+      testId="model-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="model-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       <Form<ModelFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Row gutter={12}>
           <Col span={12}>
@@ -92,7 +84,11 @@ export function ModelDrawer({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="vendor" label={C.modelVendor} rules={[required(C.modelVendor), { pattern: /^[a-z][a-z0-9_-]*$/, message: C.modelVendorInvalid }]}>
+            <Form.Item
+              name="vendor"
+              label={C.modelVendor}
+              rules={[required(C.modelVendor), { pattern: /^[a-z][a-z0-9_-]*$/, message: C.modelVendorInvalid }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -134,7 +130,8 @@ export function ModelDrawer({
               dependencies={['allow_points']}
               rules={[
                 ({ getFieldValue }) => ({
-                  validator: (_, only: boolean) => (only && !getFieldValue('allow_points') ? Promise.reject(new Error(C.modelOnlyNeedsAllow)) : Promise.resolve()),
+                  validator: (_, only: boolean) =>
+                    only && !getFieldValue('allow_points') ? Promise.reject(new Error(C.modelOnlyNeedsAllow)) : Promise.resolve(),
                 }),
               ]}
             >
@@ -150,7 +147,8 @@ export function ModelDrawer({
                 { required: true, message: C.required(C.modelPoints) },
                 nonNegative(C.modelPoints),
                 ({ getFieldValue }) => ({
-                  validator: (_, n: number) => (getFieldValue('allow_points') && !(n > 0) ? Promise.reject(new Error(C.modelPointsNeeded)) : Promise.resolve()),
+                  validator: (_, n: number) =>
+                    getFieldValue('allow_points') && !(n > 0) ? Promise.reject(new Error(C.modelPointsNeeded)) : Promise.resolve(),
                 }),
               ]}
             >
@@ -174,13 +172,17 @@ export function ModelDrawer({
             </Col>
           ))}
           <Col span={8}>
-            <Form.Item name="uploadLimit" label={C.modelUploadLimit} rules={[{ required: true, message: C.required(C.modelUploadLimit) }, nonNegative(C.modelUploadLimit, 20)]}>
+            <Form.Item
+              name="uploadLimit"
+              label={C.modelUploadLimit}
+              rules={[{ required: true, message: C.required(C.modelUploadLimit) }, nonNegative(C.modelUploadLimit, 20)]}
+            >
               <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
         <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }

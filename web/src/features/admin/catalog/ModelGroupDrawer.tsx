@@ -1,8 +1,9 @@
-import { Button, Drawer, Form, Input, Select, Space, Typography } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { ADMIN_CATALOG_GROUPS_MSG as M, ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { GROUP_ICON_RE, GROUP_KEY_RE, unknownModels, type ModelGroupValues } from './groups-form';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import type { CatalogModels } from './useCatalogModels';
+import { EntryDrawer } from './EntryDrawer';
 
 /** The file's field names the server's checks use (`groups.3.icon`, `lists unknown model "x"`), to the form field. */
 const FILE_FIELDS: Record<string, keyof ModelGroupValues> = { key: 'key', label: 'label', icon: 'icon', models: 'models', model: 'models' };
@@ -33,31 +34,26 @@ export function ModelGroupDrawer({
   const [form] = Form.useForm<ModelGroupValues>();
   const icon = Form.useWatch('icon', form) ?? initial.icon;
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={560}
       title={isNew ? M.add : `${C.editEntry}：${initial.label}`}
+      testId="groups-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="groups-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       <Form<ModelGroupValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Form.Item
           name="key"
           label={M.key}
           rules={[
             { required: true, whitespace: true, message: C.required(M.key) },
-            { validator: (_, v: string) => (!v?.trim() || GROUP_KEY_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(M.keyInvalid))) },
-            { validator: (_, v: string) => (takenKeys.has(v?.trim()) ? Promise.reject(new Error(M.keyTaken(v.trim()))) : Promise.resolve()) },
+            {
+              validator: (_, v: string) =>
+                !v?.trim() || GROUP_KEY_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(M.keyInvalid)),
+            },
+            {
+              validator: (_, v: string) => (takenKeys.has(v?.trim()) ? Promise.reject(new Error(M.keyTaken(v.trim()))) : Promise.resolve()),
+            },
           ]}
         >
           <Input />
@@ -70,10 +66,16 @@ export function ModelGroupDrawer({
           label={M.icon}
           rules={[
             { required: true, message: C.required(M.icon) },
-            { validator: (_, v: string) => (!v || GROUP_ICON_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(M.iconInvalid))) },
+            {
+              validator: (_, v: string) =>
+                !v || GROUP_ICON_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(M.iconInvalid)),
+            },
           ]}
         >
-          <Input placeholder="/model-icons/default.svg" suffix={GROUP_ICON_RE.test(icon.trim()) ? <img src={icon.trim()} alt="" width={16} height={16} /> : null} />
+          <Input
+            placeholder="/model-icons/default.svg"
+            suffix={GROUP_ICON_RE.test(icon.trim()) ? <img src={icon.trim()} alt="" width={16} height={16} /> : null}
+          />
         </Form.Item>
         <Form.Item
           name="models"
@@ -97,6 +99,6 @@ export function ModelGroupDrawer({
         </Form.Item>
         <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }

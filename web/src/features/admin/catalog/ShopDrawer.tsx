@@ -1,7 +1,8 @@
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import type { ShopFormValues } from './shop-form';
+import { EntryDrawer } from './EntryDrawer';
 
 /** The file's field names the server's checks use, to the form field that edits them. */
 const FILE_FIELDS: Record<string, keyof ShopFormValues> = {
@@ -49,23 +50,13 @@ export function ShopDrawer({
 }) {
   const [form] = Form.useForm<ShopFormValues>();
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={520}
       title={isNew ? C.shopAdd : `${C.editEntry}：${initial.shop_name}`}
+      testId="shop-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="shop-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       <Form<ShopFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Row gutter={12}>
           <Col span={8}>
@@ -100,13 +91,23 @@ export function ShopDrawer({
             <Form.Item
               name="price"
               label={C.shopPrice}
-              rules={[{ required: true, message: C.required(C.shopPrice) }, { type: 'number', min: 0.01, message: C.shopPriceMin }]}
+              rules={[
+                { required: true, message: C.required(C.shopPrice) },
+                { type: 'number', min: 0.01, message: C.shopPriceMin },
+              ]}
             >
               <InputNumber precision={2} step={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="price2" label={C.shopPrice2} rules={[{ required: true, message: C.required(C.shopPrice2) }, { type: 'number', min: 0, message: C.nonNegative(C.shopPrice2) }]}>
+            <Form.Item
+              name="price2"
+              label={C.shopPrice2}
+              rules={[
+                { required: true, message: C.required(C.shopPrice2) },
+                { type: 'number', min: 0, message: C.nonNegative(C.shopPrice2) },
+              ]}
+            >
               <InputNumber precision={2} step={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -116,7 +117,11 @@ export function ShopDrawer({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="points" label={C.shopPoints} rules={[{ required: true, message: C.required(C.shopPoints) }, intMin(C.shopPoints, 0)]}>
+            <Form.Item
+              name="points"
+              label={C.shopPoints}
+              rules={[{ required: true, message: C.required(C.shopPoints) }, intMin(C.shopPoints, 0)]}
+            >
               <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -140,7 +145,9 @@ export function ShopDrawer({
                 intMin(C.shopDays, 0, 36_500),
                 ({ getFieldValue }) => ({
                   validator: (_, days: number) =>
-                    getFieldValue('vip') > 0 && !getFieldValue('permanent') && !(days > 0) ? Promise.reject(new Error(C.shopVipNeedsDays)) : Promise.resolve(),
+                    getFieldValue('vip') > 0 && !getFieldValue('permanent') && !(days > 0)
+                      ? Promise.reject(new Error(C.shopVipNeedsDays))
+                      : Promise.resolve(),
                 }),
               ]}
             >
@@ -155,6 +162,6 @@ export function ShopDrawer({
         </Row>
         <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }

@@ -1,20 +1,36 @@
 import { useEffect } from 'react';
-import { Button, Col, Drawer, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Button, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { ADMIN_CATALOG_CHANNELS_MSG as M, ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import { childFieldNamed, SIDEBAR_KEY_RE, SIDEBAR_ROUTE_RE, type SidebarChildValues, type SidebarGroupValues } from './sidebar-form';
 import styles from './catalog.module.css';
+import { EntryDrawer } from './EntryDrawer';
 
 /** The group's own fields the server's checks name (a child's fields are placed by ChildFieldError). */
-const FILE_FIELDS: Record<string, keyof SidebarGroupValues> = { key: 'key', label: 'label', icon: 'icon', path: 'path', section: 'section', hideInDesktopClient: 'hideInDesktopClient' };
+const FILE_FIELDS: Record<string, keyof SidebarGroupValues> = {
+  key: 'key',
+  label: 'label',
+  icon: 'icon',
+  path: 'path',
+  section: 'section',
+  hideInDesktopClient: 'hideInDesktopClient',
+};
 
 const maxLen = (field: string, max: number): Rule => ({ max, message: M.sideTooLong(field, max) });
 const route: Rule = { pattern: SIDEBAR_ROUTE_RE, message: M.sideRouteInvalid };
 const keyRule: Rule = { pattern: SIDEBAR_KEY_RE, message: M.sideKeyInvalid };
 
 /** A refusal about a child goes under that child's box; one about the group under the group's fields. */
-function ChildFieldError({ form, problem, childrenAt }: { form: ReturnType<typeof Form.useForm<SidebarGroupValues>>[0]; problem: string | null; childrenAt: SidebarChildValues[] }) {
+function ChildFieldError({
+  form,
+  problem,
+  childrenAt,
+}: {
+  form: ReturnType<typeof Form.useForm<SidebarGroupValues>>[0];
+  problem: string | null;
+  childrenAt: SidebarChildValues[];
+}) {
   useEffect(() => {
     const at = childFieldNamed(problem, childrenAt);
     if (problem && at) form.setFields([{ name: ['children', at.index, at.field], errors: [problem] }]);
@@ -49,29 +65,27 @@ export function SidebarDrawer({
     validator: (rule, key: string) => {
       const index = Number((rule as { field?: string }).field?.split('.')[1]);
       const kids = (getFieldValue('children') ?? []) as SidebarChildValues[];
-      return kids.some((c, i) => i < index && c?.key?.trim() === key?.trim()) ? Promise.reject(new Error(M.sideChildKeyTaken(key))) : Promise.resolve();
+      return kids.some((c, i) => i < index && c?.key?.trim() === key?.trim())
+        ? Promise.reject(new Error(M.sideChildKeyTaken(key)))
+        : Promise.resolve();
     },
   });
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={720}
       title={isNew ? M.sideAddGroup : `${C.editEntry}：${initial.label}`}
+      testId="sidebar-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="sidebar-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       {/* The whole store, not only the registered boxes: a child's fields the form does not show (dot…) ride along. */}
-      <Form<SidebarGroupValues> form={form} layout="vertical" initialValues={initial} onFinish={() => onOk(form.getFieldsValue(true) as SidebarGroupValues)} requiredMark={false}>
+      <Form<SidebarGroupValues>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={() => onOk(form.getFieldsValue(true) as SidebarGroupValues)}
+        requiredMark={false}
+      >
         <Row gutter={12}>
           <Col span={8}>
             <Form.Item
@@ -80,19 +94,30 @@ export function SidebarDrawer({
               rules={[
                 { required: true, message: C.required(M.sideKey) },
                 keyRule,
-                { validator: (_, k: string) => (takenKeys.has(k?.trim()) ? Promise.reject(new Error(M.sideGroupKeyTaken(k.trim()))) : Promise.resolve()) },
+                {
+                  validator: (_, k: string) =>
+                    takenKeys.has(k?.trim()) ? Promise.reject(new Error(M.sideGroupKeyTaken(k.trim()))) : Promise.resolve(),
+                },
               ]}
             >
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="label" label={M.sideLabel} rules={[{ required: true, whitespace: true, message: C.required(M.sideLabel) }, maxLen(M.sideLabel, 12)]}>
+            <Form.Item
+              name="label"
+              label={M.sideLabel}
+              rules={[{ required: true, whitespace: true, message: C.required(M.sideLabel) }, maxLen(M.sideLabel, 12)]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="icon" label={M.sideIcon} rules={[{ required: true, whitespace: true, message: C.required(M.sideIcon) }, maxLen(M.sideIcon, 40)]}>
+            <Form.Item
+              name="icon"
+              label={M.sideIcon}
+              rules={[{ required: true, whitespace: true, message: C.required(M.sideIcon) }, maxLen(M.sideIcon, 40)]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -119,7 +144,11 @@ export function SidebarDrawer({
               {fields.map((f, i) => (
                 <Row key={f.key} gutter={8} align="top" data-testid={`sidebar-child-${i}`}>
                   <Col span={5}>
-                    <Form.Item name={[f.name, 'key']} label={i === 0 ? M.sideChildKey : undefined} rules={[{ required: true, message: C.required(M.sideKey) }, keyRule, uniqueChildKey]}>
+                    <Form.Item
+                      name={[f.name, 'key']}
+                      label={i === 0 ? M.sideChildKey : undefined}
+                      rules={[{ required: true, message: C.required(M.sideKey) }, keyRule, uniqueChildKey]}
+                    >
                       <Input aria-label={`${M.sideChildren}${i + 1} ${M.sideKey}`} />
                     </Form.Item>
                   </Col>
@@ -129,7 +158,11 @@ export function SidebarDrawer({
                     </Form.Item>
                   </Col>
                   <Col span={6}>
-                    <Form.Item name={[f.name, 'path']} label={i === 0 ? M.sideChildPath : undefined} rules={[{ required: true, message: C.required(M.sidePath) }, route]}>
+                    <Form.Item
+                      name={[f.name, 'path']}
+                      label={i === 0 ? M.sideChildPath : undefined}
+                      rules={[{ required: true, message: C.required(M.sidePath) }, route]}
+                    >
                       <Input aria-label={`${M.sideChildren}${i + 1} ${M.sidePath}`} />
                     </Form.Item>
                   </Col>
@@ -140,10 +173,22 @@ export function SidebarDrawer({
                   </Col>
                   <Col span={5} className={i === 0 ? styles.childActionsFirst : undefined}>
                     <Space size={0}>
-                      <Button size="small" type="link" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`${M.sideUp} ${i + 1}`}>
+                      <Button
+                        size="small"
+                        type="link"
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={`${M.sideUp} ${i + 1}`}
+                      >
                         {M.sideUp}
                       </Button>
-                      <Button size="small" type="link" disabled={i === fields.length - 1} onClick={() => move(i, i + 1)} aria-label={`${M.sideDown} ${i + 1}`}>
+                      <Button
+                        size="small"
+                        type="link"
+                        disabled={i === fields.length - 1}
+                        onClick={() => move(i, i + 1)}
+                        aria-label={`${M.sideDown} ${i + 1}`}
+                      >
                         {M.sideDown}
                       </Button>
                       <Button size="small" type="link" danger onClick={() => remove(f.name)}>
@@ -162,6 +207,6 @@ export function SidebarDrawer({
         <ServerFieldErrors form={form} problem={childProblem ? null : problem} fields={FILE_FIELDS} />
         <ChildFieldError form={form} problem={childProblem} childrenAt={initial.children} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }

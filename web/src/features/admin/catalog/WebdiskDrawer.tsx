@@ -1,8 +1,9 @@
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { ADMIN_CATALOG_CHANNELS_MSG as M, ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import { isUrlTemplate, JSON_PATH_RE, WEBDISK_KEYS, WEBDISK_TABS, type WebdiskFormValues } from './webdisk-form';
+import { EntryDrawer } from './EntryDrawer';
 
 /** The file's field names the server's checks use, to the form field that edits them. */
 const FILE_FIELDS: Record<string, keyof WebdiskFormValues> = {
@@ -20,15 +21,17 @@ const FILE_FIELDS: Record<string, keyof WebdiskFormValues> = {
 };
 
 /** A path (json formats) or a selector (html) the chosen format needs; the other format's boxes are not checked. */
-const neededFor = (html: boolean, label: string): Rule => ({ getFieldValue }) => ({
-  validator: (_, v: string) => {
-    if ((getFieldValue('format') === 'html') !== html) return Promise.resolve();
-    if (!v?.trim()) return Promise.reject(new Error(html ? M.diskNeedsSelector(label) : M.diskNeedsPath(label)));
-    if (!html && !JSON_PATH_RE.test(v.trim())) return Promise.reject(new Error(M.diskPathInvalid));
-    if (html && v.trim().length > 200) return Promise.reject(new Error(M.diskSelectorTooLong));
-    return Promise.resolve();
-  },
-});
+const neededFor =
+  (html: boolean, label: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: (_, v: string) => {
+      if ((getFieldValue('format') === 'html') !== html) return Promise.resolve();
+      if (!v?.trim()) return Promise.reject(new Error(html ? M.diskNeedsSelector(label) : M.diskNeedsPath(label)));
+      if (!html && !JSON_PATH_RE.test(v.trim())) return Promise.reject(new Error(M.diskPathInvalid));
+      if (html && v.trim().length > 200) return Promise.reject(new Error(M.diskSelectorTooLong));
+      return Promise.resolve();
+    },
+  });
 
 /**
  * One web-disk channel in a drawer form, with the checks of parseWebdiskChannels: a free configuration key, a label,
@@ -58,23 +61,13 @@ export function WebdiskDrawer({
   const html = format === 'html';
   const tabLabel = (t: string) => M.diskTabs[t] ?? t;
   return (
-    <Drawer
-      open
+    <EntryDrawer
       size={560}
       title={isNew ? M.diskAdd : `${C.editEntry}：${initial.label}`}
+      testId="webdisk-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="webdisk-drawer"
-      extra={
-        <Space>
-          <Button onClick={onClose}>{C.drawerCancel}</Button>
-          <Button type="primary" onClick={form.submit} data-testid="drawer-ok">
-            {C.drawerOk}
-          </Button>
-        </Space>
-      }
+      onSubmit={form.submit}
     >
-      <Typography.Paragraph type="secondary">{C.drawerHint}</Typography.Paragraph>
       <Form<WebdiskFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Row gutter={12}>
           <Col span={12}>
@@ -98,7 +91,12 @@ export function WebdiskDrawer({
             <Form.Item
               name="tab"
               label={M.diskTab}
-              rules={[{ validator: (_, t: string) => (t && takenTabs.has(t) ? Promise.reject(new Error(M.diskTabTaken(tabLabel(t)))) : Promise.resolve()) }]}
+              rules={[
+                {
+                  validator: (_, t: string) =>
+                    t && takenTabs.has(t) ? Promise.reject(new Error(M.diskTabTaken(tabLabel(t)))) : Promise.resolve(),
+                },
+              ]}
             >
               <Select options={[{ value: '', label: M.diskTabNone }, ...WEBDISK_TABS.map((t) => ({ value: t, label: tabLabel(t) }))]} />
             </Form.Item>
@@ -119,7 +117,9 @@ export function WebdiskDrawer({
             <Form.Item
               name="url"
               label={M.diskUrl}
-              rules={[{ validator: (_, v: string) => (isUrlTemplate(v ?? '') ? Promise.resolve() : Promise.reject(new Error(M.diskUrlInvalid))) }]}
+              rules={[
+                { validator: (_, v: string) => (isUrlTemplate(v ?? '') ? Promise.resolve() : Promise.reject(new Error(M.diskUrlInvalid))) },
+              ]}
             >
               <Input placeholder="https://example.com/search?q={keyword}&page={page}" />
             </Form.Item>
@@ -176,6 +176,6 @@ export function WebdiskDrawer({
         </Row>
         <ServerFieldErrors form={form} problem={problem} fields={FILE_FIELDS} />
       </Form>
-    </Drawer>
+    </EntryDrawer>
   );
 }
