@@ -46,4 +46,20 @@ export const SHARE_MSG = {
   shareNeedsMessages: '先发一条消息再分享',
   exportFailed: '导出失败，请稍后重试',
   close: '关闭',
+
+  // ---- 我的分享 on the personal centre (web/src/features/console/shares)
+  listTitle: '我的分享',
+  listIntro: '你分享出去的对话和对战。任何拿到链接的人都能只读查看；撤销后链接立即失效。',
+  listEmpty: '还没有分享链接。在对话或对战页点「分享」即可生成。',
+  listLoadFailed: '分享列表加载失败，请稍后重试',
+  listRetry: '重试',
+  listKindChat: '对话',
+  listKindBattle: '对战',
+  listCreated: (when: string) => `创建于 ${when}`,
+  listOpen: '打开',
+  listRevoke: '撤销',
+  listRevokeTitle: '撤销分享',
+  listRevokeConfirm: (title: string) => `撤销「${title}」的分享链接？撤销后任何人都无法再打开它。`,
+  listRevokeFailed: '撤销失败，请稍后重试',
+  cancel: '取消',
 } as const;
