@@ -24,6 +24,7 @@ import { InfoLayout } from '../info/InfoLayout';
 import infoStyles from '../info/info.module.css';
 import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { ProfileAvatar } from './ProfileAvatar';
+import { SharesSection } from './shares/SharesSection';
 import styles from './console.module.css';
 
 function QuickLink({ to, onClick, icon, label }: { to?: string; onClick?: () => void; icon: ReactNode; label: string }) {
@@ -145,7 +146,7 @@ function Account({ user }: { user: UserInfo }) {
   );
 }
 
-/** /console, the personal centre: account, membership, points, shortcuts; visitors see a login card. */
+/** /console, the personal centre: account, membership, points, shortcuts, share links, API keys; visitors see a login card. */
 export default function ConsolePage() {
   const loggedIn = useUserStore(selectIsLoggedIn);
   const user = useUserStore(selectUser);
@@ -165,6 +166,7 @@ export default function ConsolePage() {
           <QuickLink to="/helpfor/intriguing" icon={<CustomerServiceOutlined />} label="联系客服" />
         </div>
       </div>
+      {loggedIn && user && <SharesSection />}
       {loggedIn && user && <ApiKeysSection member={isMember(user)} />}
       {loggedIn && (
         <div style={{ textAlign: 'center' }}>
