@@ -257,12 +257,12 @@ const EnvSchema = z
     /** Milliseconds one video may take from submit to the labelled file. */
     VIDEO_TIMEOUT_MS: z.coerce.number().int().min(10_000).default(1_200_000),
 
-    /** Text to speech (issue 15; infra/speech): none = the demo voice in demo mode | openai (OpenAI speech protocol: OpenAI, SiliconFlow CosyVoice, self-hosted) | minimax (T2A + voice clone) | dashscope. */
-    TTS_PROVIDER: z.enum(['none', 'openai', 'minimax', 'dashscope']).default('none'),
+    /** Text to speech (issue 15; infra/speech): none = the demo voice in demo mode | openai (OpenAI speech protocol: OpenAI, SiliconFlow CosyVoice, self-hosted) | minimax (T2A + voice clone) | dashscope (Qwen-TTS) | cosyvoice (DashScope CosyVoice over WebSocket; voice clone with an S3 file store). */
+    TTS_PROVIDER: z.enum(['none', 'openai', 'minimax', 'dashscope', 'cosyvoice']).default('none'),
     /** API base (unset = the vendor's own: https://api.openai.com/v1, https://api.minimaxi.com, https://dashscope.aliyuncs.com). */
     TTS_BASE_URL: optionalUrl,
     TTS_API_KEY: z.string().optional(),
-    /** Model id (unset = tts-1 / speech-02-hd / qwen-tts), e.g. FunAudioLLM/CosyVoice2-0.5B on SiliconFlow. */
+    /** Model id (unset = tts-1 / speech-02-hd / qwen-tts / cosyvoice-v2), e.g. FunAudioLLM/CosyVoice2-0.5B on SiliconFlow. */
     TTS_MODEL: z.string().optional(),
     /** MiniMax GroupId (some accounts need it on every call). */
     TTS_GROUP_ID: z.string().optional(),
@@ -545,7 +545,7 @@ export interface Config {
   /** Video generation (infra/video): Kling's keys (the other video vendors use config.vendors) and the time one video may take. */
   video: { kling: { accessKey?: string; secretKey?: string; baseUrl: string }; timeoutMs: number };
   /** Text to speech vendor (infra/speech): provider none = the demo voice in demo mode, else not enabled. */
-  tts?: { provider: 'none' | 'openai' | 'minimax' | 'dashscope'; baseUrl?: string; apiKey?: string; model?: string; groupId?: string; voicesJson?: string; timeoutMs: number };
+  tts?: { provider: 'none' | 'openai' | 'minimax' | 'dashscope' | 'cosyvoice'; baseUrl?: string; apiKey?: string; model?: string; groupId?: string; voicesJson?: string; timeoutMs: number };
   /** Image vendors that are not chat vendors, and the time one image job may take (infra/images). */
   images: { siliconflow: VendorCredential; comfyui: VendorCredential; timeoutMs: number };
   /** Document translation: the optional layout-preserving PDF engine (server/src/tools/tasks/translate-layout.ts). */

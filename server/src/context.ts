@@ -135,7 +135,8 @@ export async function createContext(config: Config, logger: FastifyBaseLogger, o
   const searchFetch = recordedFetch(callKey('search', 'searxng'), vendorCalls);
   const webSearch = overrides.webSearch ?? live((c) => createWebSearch(c, { demo: llm.demo, fetch: searchFetch }, logger));
   const stt = overrides.stt ?? live((c) => recordedStt(createSpeechToText(c), vendorCalls));
-  const currentSpeech = rebuildOnChange(vendorSettings, config, (c) => recordedSpeech(createTextToSpeech(c, { demo: llm.demo }), vendorCalls), logger);
+  // The file store publishes clone samples for a vendor that takes them as a URL (CosyVoice; S3 only).
+  const currentSpeech = rebuildOnChange(vendorSettings, config, (c) => recordedSpeech(createTextToSpeech(c, { demo: llm.demo, storage }), vendorCalls), logger);
   const images =
     overrides.images ?? live((c) => createImageBackend(c, loadImagesFile(catalogFile(c.catalogDir, 'images.json')), { demo: llm.demo, metrics, calls: vendorCalls }));
   const wechatTokens = overrides.wechatTokens ?? createAccessTokens({ kv, apiBase: config.wechat.apiBase });

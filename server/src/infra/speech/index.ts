@@ -2,38 +2,48 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config';
 import { ffmpeg, withWorkDir } from '../av';
+import type { FileStore } from '../storage/types';
+import { createCosyVoiceSpeech } from './cosyvoice';
 import { createDashScopeSpeech } from './dashscope';
 import { createDemoSpeech } from './demo';
 import { createMiniMaxSpeech } from './minimax';
 import { createOpenAiSpeech } from './openai-speech';
+import { storagePublisher } from './publish';
 import type { SpeechResult, TextToSpeech } from './types';
-import { DASHSCOPE_VOICES, MINIMAX_VOICES, OPENAI_VOICES, parseVoices, siliconFlowVoices } from './voices';
+import { COSYVOICE_VOICES, DASHSCOPE_VOICES, MINIMAX_VOICES, OPENAI_VOICES, parseVoices, siliconFlowVoices } from './voices';
 
 export { createDemoSpeech, DEMO_VOICES } from './demo';
-export { SpeechError, type CloneSample, type SpeechFailure, type SpeechJob, type SpeechResult, type SpeechVoice, type TextToSpeech, type VoiceCloner } from './types';
+export { SpeechError, type CloneSample, type SpeechFailure, type SpeechJob, type SpeechResult, type SpeechVoice, type TextToSpeech, type VoiceCloner, type PublishSample } from './types';
 export { createOpenAiSpeech } from './openai-speech';
 export { createMiniMaxSpeech } from './minimax';
 export { createDashScopeSpeech } from './dashscope';
+export { createCosyVoiceSpeech } from './cosyvoice';
+export { storagePublisher } from './publish';
 
-const DEFAULT_BASE: Record<'openai' | 'minimax' | 'dashscope', string> = {
+type Provider = 'openai' | 'minimax' | 'dashscope' | 'cosyvoice';
+export const TTS_DEFAULT_BASE: Record<Provider, string> = {
   openai: 'https://api.openai.com/v1',
   minimax: 'https://api.minimaxi.com',
   dashscope: 'https://dashscope.aliyuncs.com',
+  cosyvoice: 'https://dashscope.aliyuncs.com',
 };
-const DEFAULT_MODEL: Record<'openai' | 'minimax' | 'dashscope', string> = { openai: 'tts-1', minimax: 'speech-02-hd', dashscope: 'qwen-tts' };
+const DEFAULT_MODEL: Record<Provider, string> = { openai: 'tts-1', minimax: 'speech-02-hd', dashscope: 'qwen-tts', cosyvoice: 'cosyvoice-v2' };
 
 /**
  * The server's text to speech: the operator's vendor when one is configured (TTS_* settings), else
  * the demo voice in demo mode, else none (the voice tools then say the operator has not enabled it).
+ * `storage`: the file store, whose presigned URLs let CosyVoice fetch a clone sample (publish.ts);
+ * without it, or on local disk, CosyVoice synthesizes but offers no cloning.
  */
-export function createTextToSpeech(config: Config, opts: { demo: boolean }): TextToSpeech | null {
+export function createTextToSpeech(config: Config, opts: { demo: boolean; storage?: FileStore }): TextToSpeech | null {
   const tts = config.tts;
   if (!tts || tts.provider === 'none' || !tts.apiKey) return opts.demo ? createDemoSpeech() : null;
-  const base = { baseUrl: tts.baseUrl || DEFAULT_BASE[tts.provider], apiKey: tts.apiKey, timeoutMs: tts.timeoutMs };
+  const base = { baseUrl: tts.baseUrl || TTS_DEFAULT_BASE[tts.provider], apiKey: tts.apiKey, timeoutMs: tts.timeoutMs };
   const model = tts.model || DEFAULT_MODEL[tts.provider];
   const custom = parseVoices(tts.voicesJson);
   if (tts.provider === 'minimax') return inFormat(createMiniMaxSpeech({ ...base, model, groupId: tts.groupId, voices: custom ?? MINIMAX_VOICES }));
   if (tts.provider === 'dashscope') return inFormat(createDashScopeSpeech({ ...base, model, voices: custom ?? DASHSCOPE_VOICES }));
+  if (tts.provider === 'cosyvoice') return inFormat(createCosyVoiceSpeech({ ...base, model, voices: custom ?? COSYVOICE_VOICES, publish: storagePublisher(opts.storage) }));
   const voices = custom ?? (/cosyvoice/i.test(model) ? siliconFlowVoices(model) : OPENAI_VOICES);
   return inFormat(createOpenAiSpeech({ ...base, model, voices }));
 }

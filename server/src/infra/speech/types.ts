@@ -1,6 +1,6 @@
 /**
  * Text to speech (issue 15): a text in, spoken audio out. One interface for the vendors (OpenAI
- * speech protocol, MiniMax T2A, DashScope CosyVoice) and for the demo voice (espeak-ng), so the
+ * speech protocol, MiniMax T2A, DashScope Qwen-TTS and CosyVoice) and for the demo voice (espeak-ng), so the
  * voice tools, video dubbing and voice conversation speak through the same thing.
  */
 
@@ -70,10 +70,20 @@ export interface CloneSample {
   bytes: Buffer;
   /** File name with an extension the vendor accepts (mp3, wav, m4a). */
   fileName: string;
-  /** The vendor voice id to create (letters and digits, starting with a letter). */
+  /**
+   * The vendor voice id to create (letters and digits, starting with a letter). A vendor that names the voice itself
+   * (CosyVoice answers its own voice_id) takes it as the name's prefix; `clone` answers the id to keep.
+   */
   voiceId: string;
   signal?: AbortSignal;
 }
+
+/**
+ * Makes a clone sample downloadable by a vendor for a short time (CosyVoice's enrollment takes a URL, not the bytes):
+ * the URL, and `release`, which removes the published copy once the vendor is done. Given by the composition root
+ * from the file store's presigned URLs; a store without them (local disk) gives none, and such a vendor no cloner.
+ */
+export type PublishSample = (bytes: Buffer, fileName: string, signal?: AbortSignal) => Promise<{ url: string; release(): Promise<void> }>;
 
 /**
  * Voice cloning at a vendor: a sample becomes a vendor voice id that `synthesize` then takes as

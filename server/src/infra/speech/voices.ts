@@ -49,6 +49,19 @@ export const DASHSCOPE_VOICES: readonly SpeechVoice[] = [
   { id: 'Chelsie', name: '千雪（女声）', gender: 'female' },
 ];
 
+/**
+ * DashScope CosyVoice's preset voices of cosyvoice-v2 (the _v2 names; other models name theirs differently: set
+ * TTS_VOICES for them). A cloned voice works only with the model it was enrolled for (TTS_MODEL).
+ */
+export const COSYVOICE_VOICES: readonly SpeechVoice[] = [
+  { id: 'longxiaochun_v2', name: '龙小淳（知性女声）', gender: 'female' },
+  { id: 'longwan_v2', name: '龙婉（温柔女声）', gender: 'female' },
+  { id: 'longxiaoxia_v2', name: '龙小夏（沉稳女声）', gender: 'female' },
+  { id: 'longcheng_v2', name: '龙橙（阳光男声）', gender: 'male' },
+  { id: 'longhua_v2', name: '龙华（活泼男声）', gender: 'male' },
+  { id: 'longshu_v2', name: '龙书（播报男声）', gender: 'male' },
+];
+
 /** TTS_VOICES parsed; null when unset or not a usable list. */
 export function parseVoices(json: string | undefined): SpeechVoice[] | null {
   if (!json?.trim()) return null;
