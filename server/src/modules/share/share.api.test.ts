@@ -91,6 +91,38 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/s/no-such-token' })).statusCode).toBe(404);
   });
 
+  it('the list (我的分享) holds only the live links of the caller, with each kind and title; another user cannot list or revoke them', async () => {
+    const owner = await userWithChat('c-share-list');
+    const round = { groupId: 'b-share-list', question: { id: 'blq', content: '比较两种茶' }, answers: [{ id: 'bla', model: 'v35', content: '各有千秋。' }] };
+    expect((await api('POST', '/v2/chat/groups/record/add', owner.token, round)).body.code).toBe(200);
+    const chat = (await api<ShareCreateRes>('POST', '/v1/share/create', owner.token, { kind: 'chat', id: 'c-share-list' })).body.data;
+    const battle = (await api<ShareCreateRes>('POST', '/v1/share/create', owner.token, { kind: 'battle', id: 'b-share-list' })).body.data;
+
+    const other = await userWithChat('c-share-list-other');
+    const theirs = (await api<ShareCreateRes>('POST', '/v1/share/create', other.token, { kind: 'chat', id: 'c-share-list-other' })).body.data;
+
+    const mine = (await api<ShareListRes>('GET', '/v1/share/list', owner.token)).body.data.list;
+    expect(mine).toHaveLength(2);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        { token: chat.token, kind: 'chat', targetId: 'c-share-list', title: '长城有多长？', url: chat.url, createdAt: expect.any(String) },
+        { token: battle.token, kind: 'battle', targetId: 'b-share-list', title: expect.any(String), url: battle.url, createdAt: expect.any(String) },
+      ]),
+    );
+    expect(mine.every((i) => !Number.isNaN(Date.parse(i.createdAt)))).toBe(true);
+    expect((await api<ShareListRes>('GET', '/v1/share/list', other.token)).body.data.list.map((i) => i.token)).toEqual([theirs.token]);
+    expect((await api('GET', '/v1/share/list', undefined)).status).toBe(401);
+
+    // The owner cannot revoke the other user's link (not found), and that link still opens.
+    expect((await api('POST', '/v1/share/revoke', owner.token, { token: theirs.token })).body).toMatchObject({ code: Code.NOT_FOUND, msg: M.shareNotFound });
+    expect((await t.app.inject({ method: 'GET', url: `/s/${theirs.token}` })).statusCode).toBe(200);
+
+    // A revoke from the list takes that link out of it; the other link stays.
+    expect((await api('POST', '/v1/share/revoke', owner.token, { token: chat.token })).body.code).toBe(200);
+    expect((await api<ShareListRes>('GET', '/v1/share/list', owner.token)).body.data.list.map((i) => i.token)).toEqual([battle.token]);
+    expect((await api<ShareListRes>('GET', '/v1/share/list', other.token)).body.data.list.map((i) => i.token)).toEqual([theirs.token]);
+  });
+
   it('bad input answers Chinese messages', async () => {
     const { token } = await t.loginAs();
     const bad: [object, string][] = [
