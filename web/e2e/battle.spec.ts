@@ -96,6 +96,28 @@ test.describe('multi-model battle', () => {
     await shared.close();
     await page.keyboard.press('Escape');
 
+    // 我的分享 in the personal centre lists the link as 对战; 撤销 there (after the confirmation) makes its page a 404.
+    const centre = await page.context().newPage();
+    await centre.goto('/console');
+    const mine = centre.getByTestId('shares-section');
+    await expect(mine.getByTestId('share-item')).toHaveCount(1);
+    await expect(mine.getByTestId('share-item-kind')).toHaveText('对战');
+    await expect(mine.getByTestId('share-item-title')).toContainText('请用三段话介绍长城');
+    await expect(mine.getByTestId('share-item-url')).toHaveText(shareUrl);
+    await expect(mine.getByTestId('share-item-open')).toHaveAttribute('href', shareUrl);
+    for (const [width, height] of [[1366, 860], [390, 844]] as const) {
+      await centre.setViewportSize({ width, height });
+      await mine.scrollIntoViewIfNeeded();
+      await screenshot(centre, `console-shares-${width}`);
+    }
+    await mine.getByTestId('share-item-revoke').click();
+    await centre.getByTestId('share-revoke-ok').click();
+    await expect(centre.getByText('已撤销，链接失效')).toBeVisible();
+    await expect(mine.getByTestId('shares-empty')).toBeVisible();
+    expect((await centre.goto(shareUrl))?.status()).toBe(404);
+    await expect(centre.getByText('这个分享链接不存在或已被撤销。')).toBeVisible();
+    await centre.close();
+
     // Stop: every column ends with what it had.
     await ask(page, '写一篇很长的文章 [demo:tokens=2000]');
     await expect.poll(async () => ((await column(page, 'v35').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(30);
