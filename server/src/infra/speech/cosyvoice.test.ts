@@ -1,8 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { startFakeCosyVoice, type FakeCosyVoice } from '../../../test/fake-cosyvoice';
 import { FAKE_MP3, FAKE_WAV } from '../../../test/fake-speech';
 import type { FileStore } from '../storage/types';
 import { createCosyVoiceSpeech, enrollmentPrefix, inferenceUrl } from './cosyvoice';
@@ -10,104 +8,22 @@ import { storagePublisher } from './publish';
 import { SpeechError } from './types';
 
 /**
- * DashScope CosyVoice against a local fake of its protocols: the duplex WebSocket task (run-task, continue-task,
- * finish-task; binary audio frames; task-finished or task-failed) and the voice-enrollment HTTP calls.
- * Keys: 'bad' fails the task with InvalidApiKey, 'refused' is refused at the handshake. Texts: NEVER is never
- * finished, THROTTLE fails with Throttling. A clone sample URL with FAIL in the prefix is refused by the vendor.
+ * DashScope CosyVoice against a local fake of its protocols (test/fake-cosyvoice.ts): the duplex WebSocket task
+ * (run-task, continue-task, finish-task; binary audio frames; task-finished or task-failed) and the voice-enrollment
+ * HTTP calls, with the clone sample published through a fake file store that presigns (or not).
  */
 
-interface Sent {
-  header: { action: string; task_id: string; streaming: string };
-  payload: Record<string, unknown>;
-}
-
-let url = '';
-let closeFake: () => Promise<void>;
-const tasks: { auth: string; messages: Sent[] }[] = [];
-const enrollments: { auth: string; body: { model: string; input: Record<string, unknown> }; published: boolean }[] = [];
+/** The fake store's objects: a published sample is here while the vendor enrolls it, and gone after. */
 const objects = new Map<string, Buffer>();
-const deployingPolls = new Map<string, number>();
-
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-
+let fake: FakeCosyVoice;
+let url = '';
 beforeAll(async () => {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const body = JSON.parse((await read(req)).toString('utf8') || 'null') as { model: string; input: Record<string, unknown> };
-      const auth = String(req.headers.authorization ?? '');
-      const input = body.input;
-      // Whether the sample the vendor is told to fetch is in the store at that moment.
-      const key = typeof input.url === 'string' ? new URL(input.url).pathname.slice(1) : '';
-      enrollments.push({ auth, body, published: objects.has(key) });
-      const answer = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.url !== '/api/v1/services/audio/tts/customization') return answer(404, { code: 'NotFound' });
-      if (auth === 'Bearer bad') return answer(401, { code: 'InvalidApiKey', message: 'Invalid API-key provided.' });
-      if (input.action === 'create_voice') {
-        if (String(input.prefix).includes('fail')) return answer(400, { code: 'InvalidParameter', message: 'audio too short' });
-        return answer(200, { output: { voice_id: `cosyvoice-v2-${String(input.prefix)}-abc1234` }, request_id: 'r1' });
-      }
-      if (input.action === 'query_voice') {
-        const id = String(input.voice_id);
-        const n = deployingPolls.get(id) ?? 0;
-        deployingPolls.set(id, n + 1);
-        return answer(200, { output: { status: n === 0 ? 'DEPLOYING' : id.includes('undeploy') ? 'UNDEPLOYED' : 'OK' } });
-      }
-      if (input.action === 'delete_voice') return answer(200, { request_id: 'r2' });
-      answer(400, { code: 'InvalidParameter' });
-    })();
-  });
-  const wss = new WebSocketServer({
-    server,
-    path: '/api-ws/v1/inference',
-    verifyClient: (info, cb) => (info.req.headers.authorization === 'bearer refused' ? cb(false, 401, 'Unauthorized') : cb(true)),
-  });
-  wss.on('connection', (ws, req) => {
-    const task = { auth: String(req.headers.authorization ?? ''), messages: [] as Sent[] };
-    tasks.push(task);
-    const event = (taskId: string, name: string, extra: Record<string, unknown> = {}) =>
-      ws.send(JSON.stringify({ header: { task_id: taskId, event: name, attributes: {}, ...extra }, payload: {} }));
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as Sent;
-      task.messages.push(msg);
-      const id = msg.header.task_id;
-      if (msg.header.action === 'run-task') {
-        if (task.auth === 'bearer bad') return event(id, 'task-failed', { error_code: 'InvalidApiKey', error_message: 'Invalid API-key provided.' });
-        return event(id, 'task-started');
-      }
-      if (msg.header.action === 'continue-task') {
-        const text = String((msg.payload.input as { text: string }).text);
-        if (text.includes('NEVER')) return;
-        if (text.includes('THROTTLE')) return event(id, 'task-failed', { error_code: 'Throttling.RateQuota', error_message: 'Requests rate limit exceeded' });
-        ws.send(JSON.stringify({ header: { task_id: id, event: 'result-generated' }, payload: { output: { type: 'sentence-begin' } } }));
-        // The audio in three binary frames.
-        for (const part of [FAKE_MP3.subarray(0, 100), FAKE_MP3.subarray(100, 300), FAKE_MP3.subarray(300)]) ws.send(part, { binary: true });
-      }
-      if (msg.header.action === 'finish-task') {
-        const started = task.messages.find((m) => m.header.action === 'continue-task');
-        if (String((started?.payload.input as { text?: string } | undefined)?.text).includes('NEVER')) return;
-        event(id, 'task-finished');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeFake = () =>
-    new Promise<void>((resolve) => {
-      for (const c of wss.clients) c.terminate();
-      wss.close();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  fake = await startFakeCosyVoice({ isPublished: (u) => objects.has(new URL(u).pathname.slice(1)) });
+  url = fake.url;
 });
-afterAll(() => closeFake());
+afterAll(() => fake.close());
+const tasks = () => fake.tasks;
+const enrollments = () => fake.enrollments;
 
 async function reason(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
@@ -162,7 +78,7 @@ describe('CosyVoice synthesis over the duplex WebSocket', () => {
     expect(out.mime).toBe('audio/mpeg');
     expect(out.demo).toBe(false);
     expect(out.bytes.equals(FAKE_MP3)).toBe(true);
-    const task = tasks[tasks.length - 1]!;
+    const task = tasks().at(-1)!;
     expect(task.auth).toBe('bearer k');
     const [run, cont, finish] = task.messages;
     expect(run).toMatchObject({
@@ -184,7 +100,7 @@ describe('CosyVoice synthesis over the duplex WebSocket', () => {
   it('asks WAV as WAV, clamps the rate, and uses the first voice by default', async () => {
     const out = await tts().synthesize({ text: '你好', speed: 3, format: 'wav' });
     expect(out.mime).toBe('audio/wav');
-    expect(tasks[tasks.length - 1]!.messages[0]!.payload.parameters).toMatchObject({ voice: 'longxiaochun_v2', format: 'wav', rate: 2 });
+    expect(tasks().at(-1)!.messages[0]!.payload.parameters).toMatchObject({ voice: 'longxiaochun_v2', format: 'wav', rate: 2 });
   });
 
   it('maps task-failed codes, a refused handshake and a task never finished', async () => {
@@ -223,10 +139,10 @@ describe('CosyVoice voice cloning', () => {
   it('publishes the sample, enrolls it by URL, waits for it to deploy, then deletes the temporary object', async () => {
     const cloner = tts().cloner!;
     expect(cloner.name).toBe('cosyvoice');
-    const start = enrollments.length;
+    const start = enrollments().length;
     const made = await cloner.clone({ bytes: FAKE_WAV, fileName: 'sample.wav', voiceId: 'wx42x0a1b2c3d4e5f' });
     expect(made).toEqual({ vendorVoiceId: 'cosyvoice-v2-wx42x0a1b2-abc1234' });
-    const [create, ...polls] = enrollments.slice(start);
+    const [create, ...polls] = enrollments().slice(start);
     expect(create).toMatchObject({
       auth: 'Bearer k',
       published: true,
@@ -243,7 +159,7 @@ describe('CosyVoice voice cloning', () => {
   it('deletes the temporary object when the vendor refuses the sample too', async () => {
     const cloner = tts().cloner!;
     expect(await reason(cloner.clone({ bytes: FAKE_WAV, fileName: 'sample.wav', voiceId: 'failvoice1' }))).toBe('upstream');
-    expect(enrollments[enrollments.length - 1]).toMatchObject({ published: true, body: { input: { action: 'create_voice' } } });
+    expect(enrollments().at(-1)).toMatchObject({ published: true, body: { input: { action: 'create_voice' } } });
     expect(objects.size).toBe(0);
     expect(await reason(tts('bad').cloner!.clone({ bytes: FAKE_WAV, fileName: 'sample.wav', voiceId: 'wxbadkey1' }))).toBe('auth');
     expect(objects.size).toBe(0);
@@ -251,14 +167,14 @@ describe('CosyVoice voice cloning', () => {
 
   it('removes an enrolled voice that the vendor then refuses (UNDEPLOYED), leaving nothing behind', async () => {
     const cloner = tts().cloner!;
-    const start = enrollments.length;
+    const start = enrollments().length;
     expect(await reason(cloner.clone({ bytes: FAKE_WAV, fileName: 'sample.wav', voiceId: 'undeploy1' }))).toBe('rejected');
-    expect(enrollments.slice(start).map((e) => e.body.input.action)).toEqual(['create_voice', 'query_voice', 'query_voice', 'delete_voice']);
+    expect(enrollments().slice(start).map((e) => e.body.input.action)).toEqual(['create_voice', 'query_voice', 'query_voice', 'delete_voice']);
     expect(objects.size).toBe(0);
   });
 
   it('removes a voice with delete_voice', async () => {
     await tts().cloner!.remove('cosyvoice-v2-wx1-abc1234');
-    expect(enrollments[enrollments.length - 1]!.body).toEqual({ model: 'voice-enrollment', input: { action: 'delete_voice', voice_id: 'cosyvoice-v2-wx1-abc1234' } });
+    expect(enrollments().at(-1)!.body).toEqual({ model: 'voice-enrollment', input: { action: 'delete_voice', voice_id: 'cosyvoice-v2-wx1-abc1234' } });
   });
 });

@@ -16,6 +16,8 @@ export interface BackendVendor {
   activation: 'apiKey' | 'baseUrl';
   /** Signs with a key pair: the console asks for a second secret beside the key (Kling's secret key). */
   pairedSecret?: boolean;
+  /** The base URL used when neither the console nor the environment sets one (shown as the placeholder). */
+  defaultBaseUrl?: string;
   /** The environment's values. */
   env(config: Config): VendorCredential;
   /** The configuration with `cred` (the values in force) in place of the environment's; `saved`: the console set some. */
@@ -46,12 +48,35 @@ export const BACKEND_VENDORS: readonly BackendVendor[] = [
     kind: 'speech',
     name: '语音合成',
     activation: 'apiKey',
-    env: (c) => ({ baseUrl: c.tts?.baseUrl, apiKey: c.tts?.provider && c.tts.provider !== 'none' ? c.tts.apiKey : undefined }),
-    // A key saved while TTS_PROVIDER is none speaks the OpenAI protocol (/audio/speech), the one most services share.
+    // TTS_PROVIDER=cosyvoice is shown under its own entry below.
+    env: (c) => (c.tts?.provider === 'cosyvoice' ? {} : { baseUrl: c.tts?.baseUrl, apiKey: c.tts?.provider && c.tts.provider !== 'none' ? c.tts.apiKey : undefined }),
+    // A key saved while TTS_PROVIDER is none (or cosyvoice, which has its own entry) speaks the OpenAI protocol
+    // (/audio/speech), the one most services share; the model of another protocol is then left to the default.
     apply: (c, cred, saved) => {
       const tts = c.tts ?? { provider: 'none' as const, timeoutMs: TTS_TIMEOUT_MS };
-      const provider = saved && tts.provider === 'none' && cred.apiKey ? 'openai' : tts.provider;
-      return { ...c, tts: { ...tts, provider, baseUrl: cred.baseUrl, apiKey: provider === 'none' ? tts.apiKey : cred.apiKey } };
+      const switched = saved && (tts.provider === 'none' || tts.provider === 'cosyvoice') && Boolean(cred.apiKey);
+      const provider = switched ? 'openai' : tts.provider;
+      const model = switched && tts.provider === 'cosyvoice' ? undefined : tts.model;
+      return { ...c, tts: { ...tts, provider, model, baseUrl: cred.baseUrl, apiKey: provider === 'none' ? tts.apiKey : cred.apiKey } };
+    },
+  },
+  {
+    id: 'cosyvoice',
+    kind: 'speech',
+    name: '阿里云百炼 CosyVoice（语音合成、声音复刻）',
+    activation: 'apiKey',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    env: (c) => (c.tts?.provider === 'cosyvoice' ? { baseUrl: c.tts.baseUrl, apiKey: c.tts.apiKey } : {}),
+    // Applied after 语音合成: a key saved here makes CosyVoice the speech vendor (重置 it to go back). TTS_MODEL and
+    // TTS_VOICES are kept only when the environment already names CosyVoice (another vendor's would not fit it).
+    apply: (c, cred) => {
+      if (!cred.apiKey) return c;
+      const tts = c.tts ?? { provider: 'none' as const, timeoutMs: TTS_TIMEOUT_MS };
+      const same = tts.provider === 'cosyvoice';
+      return {
+        ...c,
+        tts: { ...tts, provider: 'cosyvoice', baseUrl: cred.baseUrl, apiKey: cred.apiKey, model: same ? tts.model : undefined, voicesJson: same ? tts.voicesJson : undefined, groupId: undefined },
+      };
     },
   },
   {

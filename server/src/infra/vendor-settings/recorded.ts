@@ -37,10 +37,13 @@ export function recordedFetch(key: string, calls: CallRecorder, base: typeof fet
   };
 }
 
-/** Text to speech with each synthesis recorded under speech:tts (the demo voice is not a vendor: left as it is). */
+/**
+ * Text to speech with each synthesis recorded under its console entry: speech:cosyvoice for CosyVoice (its own entry),
+ * else speech:tts (the demo voice is not a vendor: left as it is).
+ */
 export function recordedSpeech(tts: TextToSpeech | null, calls: CallRecorder): TextToSpeech | null {
   if (!tts || tts.demo) return tts;
-  const key = callKey('speech', 'tts');
+  const key = callKey('speech', tts.name === 'cosyvoice' ? 'cosyvoice' : 'tts');
   return {
     ...tts,
     voices: () => tts.voices(),

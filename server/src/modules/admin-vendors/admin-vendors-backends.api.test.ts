@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/app';
 import { startAdminApp } from '../../../test/admin-fixture';
 import { FAKE_KLING, startFakeVideo, type FakeVideo } from '../../../test/fake-video';
 import { startFakeSpeech, type FakeSpeech } from '../../../test/fake-speech';
+import { startFakeCosyVoice, type FakeCosyVoice } from '../../../test/fake-cosyvoice';
 import { startFakeMusic, type FakeMusic } from '../../../test/fake-music';
 import { videoOf } from '../../tools/tasks/media/video-gen/backend';
 import { musicOf } from '../../tools/tasks/media/music-tools/song';
@@ -20,6 +21,7 @@ import { createTextToSpeech } from '../../infra/speech';
  * button calls the vendor through its protocol and says ok or the Chinese error; each call is counted on the row.
  */
 const TTS_KEY = 'sk-tts-console-key-4321';
+const COSYVOICE_KEY = 'sk-cosyvoice-console-key-8765';
 const KLING_SECRET_WRONG = 'sk-wrong-secret-0000';
 
 describe('admin vendors: the media and search backends', () => {
@@ -27,11 +29,12 @@ describe('admin vendors: the media and search backends', () => {
   let speech: FakeSpeech;
   let video: FakeVideo;
   let music: FakeMusic;
+  let cosy: FakeCosyVoice;
   let admin: string;
   let user: string;
 
   beforeAll(async () => {
-    [speech, video, music] = await Promise.all([startFakeSpeech(), startFakeVideo(), startFakeMusic()]);
+    [speech, video, music, cosy] = await Promise.all([startFakeSpeech(), startFakeVideo(), startFakeMusic(), startFakeCosyVoice()]);
     // No chat vendor key: demo mode, where speech is the demo voice until a vendor is saved.
     const a = await startAdminApp('pglite');
     t = a.t;
@@ -40,13 +43,13 @@ describe('admin vendors: the media and search backends', () => {
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    await Promise.all([speech?.close(), video?.close(), music?.close()]);
+    await Promise.all([speech?.close(), video?.close(), music?.close(), cosy?.close()]);
   });
 
   const call = async <T>(method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown, token = admin) => {
     const res = await t.app.inject({ method, url, headers: { token }, ...(payload === undefined ? {} : { payload: payload as object }) });
     // No secret of this test ever comes back.
-    for (const secret of [TTS_KEY, FAKE_KLING.accessKey, FAKE_KLING.secretKey, KLING_SECRET_WRONG, 'good-key']) expect(res.body).not.toContain(secret);
+    for (const secret of [TTS_KEY, COSYVOICE_KEY, FAKE_KLING.accessKey, FAKE_KLING.secretKey, KLING_SECRET_WRONG, 'good-key']) expect(res.body).not.toContain(secret);
     expect(res.statusCode).toBeLessThan(500);
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
@@ -105,6 +108,34 @@ describe('admin vendors: the media and search backends', () => {
     // Back to the environment: the demo voice again.
     const reset = await call<AdminVendorItem>('DELETE', '/api/admin/vendors/tts');
     expect(reset.body).toMatchObject({ msg: ADMIN_VENDORS_MSG.adminVendorReset, data: { source: 'none' } });
+    expect(t.ctx.speech?.demo).toBe(true);
+  });
+
+  it('speech: 阿里云百炼 CosyVoice is its own entry; a key saved there makes it the voice, its test speaks through it', async () => {
+    const before = await row('cosyvoice');
+    expect(before).toMatchObject({ kind: 'speech', source: 'none', defaultBaseUrl: 'https://dashscope.aliyuncs.com', keySet: false });
+    expect((await test('cosyvoice')).data).toMatchObject({ ok: false, message: ADMIN_VENDORS_MSG.adminVendorTestNotConfigured });
+
+    await call('PUT', '/api/admin/vendors/cosyvoice', { baseUrl: cosy.url, apiKey: COSYVOICE_KEY });
+    const tts = t.ctx.speech!;
+    expect(tts).toMatchObject({ name: 'cosyvoice', demo: false });
+    // The test app keeps files on local disk: no presigned URL for a clone sample, so no cloning.
+    expect(tts.cloner).toBeUndefined();
+    await tts.synthesize({ text: '你好', format: 'mp3' });
+    expect(cosy.tasks.at(-1)).toMatchObject({ auth: `bearer ${COSYVOICE_KEY}` });
+    expect(cosy.tasks.at(-1)!.messages[0]).toMatchObject({ header: { action: 'run-task' }, payload: { model: 'cosyvoice-v2' } });
+    expect((await row('cosyvoice')).stats).toMatchObject({ calls: 1, errors: 0 });
+
+    const good = await test('cosyvoice');
+    expect(good.data).toMatchObject({ ok: true, status: 200 });
+    expect(cosy.tasks.at(-1)!.messages[1]).toMatchObject({ payload: { input: { text: '测试' } } });
+    // 语音合成 has no key of its own here: its test says so rather than testing CosyVoice.
+    expect((await test('tts')).data).toMatchObject({ ok: false, message: ADMIN_VENDORS_MSG.adminVendorTestNotConfigured });
+
+    await call('PUT', '/api/admin/vendors/cosyvoice', { apiKey: 'bad' });
+    expect((await test('cosyvoice')).data).toMatchObject({ ok: false, message: ADMIN_VENDORS_MSG.adminVendorTestAuthFailed });
+
+    await call('DELETE', '/api/admin/vendors/cosyvoice');
     expect(t.ctx.speech?.demo).toBe(true);
   });
 

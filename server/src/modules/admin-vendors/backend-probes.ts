@@ -1,7 +1,7 @@
 import { ADMIN_VENDORS_MSG, type AdminVendorTestRes } from '@wanxiang/contract';
 import { createTextToSpeech, SpeechError } from '../../infra/speech';
 import { klingToken } from '../../infra/video';
-import { withVendorSettings } from '../../infra/vendor-settings/backends';
+import { BACKEND_VENDORS, withVendorSettings } from '../../infra/vendor-settings/backends';
 import type { VendorsContext } from './service';
 
 /** An HTTP test call: where it goes, and how its 2xx body is read (null: fine; else the Chinese failure). */
@@ -65,10 +65,16 @@ export function sunoPlan(base: string, apiKey: string | undefined): HttpPlan {
 
 /**
  * Text to speech: two characters spoken through the very adapter the voice tools use, built from the settings in force
- * (the cheapest call that proves the key, the voice model and the audio answer together).
+ * (the cheapest call that proves the key, the voice model and the audio answer together). The entry's own values are
+ * laid over them last, so the test of 阿里云百炼 CosyVoice speaks through CosyVoice even while 语音合成 is in force,
+ * and the other way round.
  */
-export async function speechProbe(ctx: VendorsContext, timeoutMs: number): Promise<AdminVendorTestRes> {
-  const tts = createTextToSpeech(withVendorSettings(ctx.config, ctx.vendorSettings), { demo: false });
+export async function speechProbe(ctx: VendorsContext, timeoutMs: number, entryId = 'tts'): Promise<AdminVendorTestRes> {
+  const backend = BACKEND_VENDORS.find((b) => b.id === entryId);
+  const inForce = withVendorSettings(ctx.config, ctx.vendorSettings);
+  const cred = ctx.vendorSettings.credential(entryId);
+  const config = backend && cred.apiKey ? backend.apply(inForce, cred, true) : inForce;
+  const tts = backend && !cred.apiKey ? null : createTextToSpeech(config, { demo: false });
   if (!tts) return { ok: false, latencyMs: 0, message: ADMIN_VENDORS_MSG.adminVendorTestNotConfigured, status: null };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

@@ -22,7 +22,7 @@ export type TestContext = VendorsContext & Pick<AppContext, 'catalog'>;
 export async function testVendor(ctx: TestContext, entry: VendorEntry, timeoutMs = TEST_TIMEOUT_MS): Promise<AdminVendorTestRes> {
   const probe = entry.probe;
   // The speech adapter knows its own default base URL per protocol (TTS_PROVIDER).
-  if (probe === 'speech') return speechProbe(ctx, timeoutMs);
+  if (probe === 'speech') return speechProbe(ctx, timeoutMs, entry.id);
   const { baseUrl, apiKey, secretKey } = effectiveCredential(ctx, entry);
   const configured = entry.activation === 'apiKey' ? Boolean(apiKey && baseUrl && (!entry.pairedSecret || secretKey)) : Boolean(baseUrl);
   if (!configured || !baseUrl) return { ok: false, latencyMs: 0, message: ADMIN_VENDORS_MSG.adminVendorTestNotConfigured, status: null };
