@@ -5,7 +5,8 @@ import type { Transcript } from './transcript';
 /**
  * The public page of a share link, rendered by the server so link previews (WeChat, QQ, Slack…) read its title and
  * og: tags without running the web app. It carries no script (the site's CSP allows none inline) and only inline
- * styles, which the CSP allows. Nothing of the account is on it: no name, phone or avatar, no files.
+ * styles, which the CSP allows; formulas are MathML, which browsers draw with no KaTeX stylesheet or fonts. Nothing
+ * of the account is on it: no name, phone or avatar, no files.
  */
 
 const STYLE = `
@@ -19,6 +20,7 @@ h1{font-size:24px;line-height:1.4;margin:28px 0 4px;word-break:break-word}.meta{
 .q p{white-space:pre-wrap;margin:0}.a>div>:first-child{margin-top:0}.a>div>:last-child{margin-bottom:0}
 pre{background:#f2f3f5;border-radius:8px;padding:10px 12px;overflow-x:auto;font-size:14px}code{font-family:Consolas,Menlo,monospace;font-size:.92em}
 table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #e5e6eb;padding:4px 10px}blockquote{margin:0;padding-left:12px;border-left:3px solid #e5e6eb;color:#4e5969}
+math[display=block]{overflow-x:auto;overflow-y:hidden}
 hr.round{border:0;border-top:1px dashed #d9dbe1;margin:24px 0}
 footer{color:#86909c;font-size:13px;text-align:center;padding:24px 16px 40px}footer a{color:#4e5bf2}
 @media (prefers-color-scheme:dark){body{background:#17181a;color:#e5e6eb}header{background:#1f2023;border-color:#2e3035}.q{background:#262a44}.a{background:#1f2023}pre{background:#2a2c31}th,td{border-color:#2e3035}}

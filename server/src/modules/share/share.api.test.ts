@@ -141,7 +141,7 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
       question: { id: 'bq1', content: '用一句话介绍杭州' },
       answers: [
         { id: 'ba1', model: 'v35', content: '杭州是**人间天堂**。' },
-        { id: 'ba2', model: 'deepseek_v3', content: '杭州有西湖。' },
+        { id: 'ba2', model: 'deepseek_v3', content: '杭州有西湖，面积约 $6.4\\,\\mathrm{km}^2$。' },
       ],
     };
     expect((await api('POST', '/v2/chat/groups/record/add', token, round)).body.code).toBe(200);
@@ -151,7 +151,10 @@ describe.each(testDbKinds())('share and export on %s', (kind) => {
     expect(html).toContain(M.pageSharedBattle);
     expect(html).toContain('用一句话介绍杭州');
     expect(html).toContain('<strong>人间天堂</strong>');
-    expect(html).toContain('杭州有西湖。');
+    expect(html).toContain('杭州有西湖，面积约 ');
+    // The formula as MathML the browser draws (no KaTeX script or stylesheet on the page), not as raw $…$.
+    expect(html).toMatch(/<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"><semantics><mrow><mn>6.4<\/mn>.*<msup>/);
+    expect(html).not.toContain('$6.4');
   });
 
   it('exports a chat as md, docx and pdf with the AI-content line; owner only', async () => {
