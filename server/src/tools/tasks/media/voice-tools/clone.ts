@@ -87,7 +87,8 @@ export function cloneHandler(ctx: CloneContext): TaskHandler {
       const id = newCloneId();
       let row;
       if (speech.cloner) {
-        // Vendor voice ids: a letter first, letters and digits, 8+ characters (MiniMax's rule).
+        // Vendor voice ids: a letter first, letters and digits, 8+ characters (MiniMax's rule). CosyVoice names the voice
+        // itself and takes the first 10 of these, lower-cased, as its prefix; the id kept is the one `clone` answers.
         const vendorVoiceId = `wx${task.userId}x${randomBytes(6).toString('hex')}`;
         const wav = await asWav(sample.data, tools.signal);
         await tools.progress(30, MSG.voiceStageCloning);
