@@ -4,10 +4,10 @@ import { SpeechError, type SpeechJob, type SpeechResult, type SpeechVoice, type 
 /**
  * DashScope (阿里云百炼) speech synthesis over plain HTTP: `POST {base}/api/v1/services/aigc/
  * multimodal-generation/generation` {model, input{text, voice}} answering output.audio.url, which
- * is downloaded at once (it expires) with a size cap. Synthesis only: DashScope's CosyVoice voice
- * enrollment (`/api/v1/services/audio/tts/customization`, create_voice) takes the sample as a
- * public URL, and we never hand out public URLs of users' voices, so cloning goes through
- * MiniMax's file-upload clone instead (docs/config.md).
+ * is downloaded at once (it expires) with a size cap. Synthesis only: 百炼's voice cloning is
+ * CosyVoice's enrollment, which takes the sample as a URL; that is the `cosyvoice` provider
+ * (cosyvoice.ts), which publishes the sample through a short-lived presigned URL of the S3 file
+ * store (docs/config.md).
  */
 
 export interface DashScopeSpeechSettings extends SpeechHttp {
