@@ -1,22 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusedFieldLabels,
+  refuseNextSave,
+  rowOf as rowWith,
+  saveAndSeeRefusal,
+  saved,
+  type,
+} from './catalog-testing';
 import { isGroupsContent, modelGroupValuesOf, unknownModels, withModelGroup, type GroupsContent } from './groups-form';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const shipped = (name: string): unknown => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../../server/catalog', name), 'utf8'));
 /** The shipped documents: the groups edited, the models whose keys the drawer offers. */
@@ -25,20 +27,10 @@ const GROUPS_DOC = docOf('groups', GROUPS);
 const MODELS_DOC = docOf('models', shipped('models.json'));
 const groupOf = (key: string) => GROUPS.groups.find((g) => g.key === key)!;
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockImplementation(async (name) => (name === 'models' ? MODELS_DOC : GROUPS_DOC));
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...GROUPS_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
+mockCatalogServer(GROUPS_DOC, { models: MODELS_DOC });
 
-const rowOf = async (key: string) => (await screen.findByText(key, { selector: 'td' })).closest('tr')!;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1] as GroupsContent;
-};
+const rowOf = (key: string) => rowWith(key, { selector: 'td' });
+const save = () => saved<GroupsContent>();
 const same = (a: unknown, b: unknown) => expect(JSON.stringify(a)).toBe(JSON.stringify(b));
 /** Picks a model in the drawer's multi-select by typing its key and choosing the option. */
 const pickModel = async (key: string) => {
@@ -160,16 +152,13 @@ describe('the model groups form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal, marks the group it names and puts it under the models box', async () => {
     const refusal = '模型分组校验未通过：groups.json: group "kimi" (Kimi) lists unknown model "moonshot_v1_8k"';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('groups');
     await rowOf('kimi');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('kimi')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('doubao')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('kimi'), true);
+    expectMarked(await rowOf('doubao'), false);
     fireEvent.click(screen.getByTestId('groups-edit-kimi'));
-    const drawer = await screen.findByTestId('groups-drawer');
-    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
-    expect(explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent)).toEqual(['模型']);
+    expect(await refusedFieldLabels('groups-drawer', refusal)).toEqual(['模型']);
   });
 });

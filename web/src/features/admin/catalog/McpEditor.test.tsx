@@ -1,38 +1,26 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusedFieldLabels,
+  refuseNextSave,
+  rowOf,
+  saveAndSeeRefusal,
+  saved as save,
+  type,
+} from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const WIKI = { name: 'deepwiki', description: 'DeepWiki 文档', type: 'streamable_http', status: 1, url: 'https://mcp.deepwiki.com/mcp' };
 const FETCH = { name: 'fetch', description: '网页抓取', type: 'streamable_http', status: 0, url: 'https://remote.example.org/fetch/mcp' };
 const MCP_DOC = docOf('mcp', [WIKI, FETCH]);
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockResolvedValue(MCP_DOC);
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...MCP_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
-
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1];
-};
+mockCatalogServer(MCP_DOC);
 
 describe('the MCP servers form', { timeout: 60_000 }, () => {
   it('lists the servers with their address and on/off state', async () => {
@@ -87,16 +75,13 @@ describe('the MCP servers form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal and marks the entry it names, under the field it names', async () => {
     const refusal = 'MCP 服务校验未通过：mcp.json: 1.url: Invalid URL';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('mcp');
     await rowOf('网页抓取');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('网页抓取')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('DeepWiki 文档')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('网页抓取'), true);
+    expectMarked(await rowOf('DeepWiki 文档'), false);
     fireEvent.click(screen.getByTestId('mcp-edit-fetch'));
-    const drawer = await screen.findByTestId('mcp-drawer');
-    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
-    expect(explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent)).toEqual(['服务地址']);
+    expect(await refusedFieldLabels('mcp-drawer', refusal)).toEqual(['服务地址']);
   });
 });

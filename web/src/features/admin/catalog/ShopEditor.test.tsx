@@ -1,19 +1,19 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusedFieldLabels,
+  refuseNextSave,
+  rowOf,
+  saveAndSeeRefusal,
+  type,
+} from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const MONTH = {
   id: 1,
@@ -28,16 +28,7 @@ const MONTH = {
 const PACK = { id: 11, kind: 'points', shop_name: '1000积分', shop_price: 990, shop_price_2: 0, tag: '', desc: '积分', grant: { points: 1000 } };
 const SHOP_DOC = docOf('shop', { items: [MONTH, PACK], tables: [], tips: ['会员权益以页面为准'], invitePrices: {} });
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockResolvedValue(SHOP_DOC);
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...SHOP_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
-
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+mockCatalogServer(SHOP_DOC);
 
 describe('the shop form', { timeout: 60_000 }, () => {
   it('lists the items with prices in yuan and the membership term', async () => {
@@ -114,18 +105,14 @@ describe('the shop form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal and marks the item it names', async () => {
     const refusal = '商品校验未通过：shop.json: item 11 grants vip without days or permanent';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('shop');
     await rowOf('1000积分');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('1000积分')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('月度会员')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('1000积分'), true);
+    expectMarked(await rowOf('月度会员'), false);
     // The item's drawer shows the message under the fields it names (level, days, permanent), not under the price.
     fireEvent.click(screen.getByTestId('shop-edit-11'));
-    const drawer = await screen.findByTestId('shop-drawer');
-    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
-    const labels = explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent);
-    expect(labels.sort()).toEqual(['会员等级（0 为不开通）', '有效天数', '永久有效'].sort());
+    expect((await refusedFieldLabels('shop-drawer', refusal)).sort()).toEqual(['会员等级（0 为不开通）', '有效天数', '永久有效'].sort());
   });
 });

@@ -1,19 +1,20 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusalsIn,
+  refuseNextSave,
+  rowOf as rowWith,
+  saveAndSeeRefusal,
+  saved,
+  type,
+} from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const HOME = { key: 'home', label: '首页', icon: 'home', path: '/', hideInDesktopClient: true, children: [] };
 const CHAT = {
@@ -38,20 +39,10 @@ const IMAGE = {
 const BANNERS = [{ key: 'vip', image: '/sidebar/banner-vip.svg', title: '开通会员', route: '/console/vip' }];
 const SIDEBAR_DOC = docOf('sidebar', { ai_amuse: true, carouselIntervalMs: 3000, groups: [HOME, CHAT, IMAGE], banners: BANNERS });
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockResolvedValue(SIDEBAR_DOC);
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...SIDEBAR_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
+mockCatalogServer(SIDEBAR_DOC);
 
-const rowOf = async (key: string) => (await screen.findByText(key, { selector: 'td' })).closest('tr')!;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1] as { groups: { key: string }[] };
-};
+const rowOf = (key: string) => rowWith(key, { selector: 'td' });
+const save = () => saved<{ groups: { key: string }[] }>();
 
 describe('the sidebar form', { timeout: 60_000 }, () => {
   it('lists the groups in sidebar order with their section, path and number of children', async () => {
@@ -112,17 +103,14 @@ describe('the sidebar form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal, marks the group it names and puts it under the child’s box', async () => {
     const refusal = '侧边栏校验未通过：sidebar.json: groups[2] (AI绘画).children[0].label: 没有 label，且路径不是工具注册表中的页面';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('sidebar');
     await rowOf('image');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('image')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('chat')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('image'), true);
+    expectMarked(await rowOf('chat'), false);
     fireEvent.click(screen.getByTestId('sidebar-edit-image'));
-    const drawer = await screen.findByTestId('sidebar-drawer');
-    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
-    expect(explains).toHaveLength(1);
+    expect(await refusalsIn('sidebar-drawer', refusal)).toHaveLength(1);
     expect(within(screen.getByTestId('sidebar-child-0')).getByText(refusal)).toBeTruthy();
   });
 });

@@ -1,19 +1,20 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusedFieldLabels,
+  refuseNextSave,
+  rowOf,
+  saveAndSeeRefusal,
+  saved as save,
+  type,
+} from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const UP1 = {
   key: 'Up1Url',
@@ -36,20 +37,7 @@ const BROTHER = {
 };
 const DISK_DOC = docOf('webdisk', { _comment: 'kept', channels: [UP1, BROTHER] });
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockResolvedValue(DISK_DOC);
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...DISK_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
-
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1];
-};
+mockCatalogServer(DISK_DOC);
 
 describe('the web-disk channels form', { timeout: 60_000 }, () => {
   it('lists the channels with their tab, address (or 未配置) and format', async () => {
@@ -101,16 +89,13 @@ describe('the web-disk channels form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal and marks the channel it names, under the field it names', async () => {
     const refusal = '网盘渠道校验未通过：webdisk.json: channels.1.selectors: html channels need selectors';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('webdisk');
     await rowOf('brotherUrl');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('brotherUrl')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('Up1Url')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('brotherUrl'), true);
+    expectMarked(await rowOf('Up1Url'), false);
     fireEvent.click(screen.getByTestId('webdisk-edit-brotherUrl'));
-    const drawer = await screen.findByTestId('webdisk-drawer');
-    const explains = await within(drawer).findAllByText(refusal, undefined, { timeout: 5_000 });
-    expect(explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent)).toEqual(['结果项选择器']);
+    expect(await refusedFieldLabels('webdisk-drawer', refusal)).toEqual(['结果项选择器']);
   });
 });
