@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { ADMIN_CATALOG_GROUPS_MSG as M, ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import type { FormEditorProps } from './editor-props';
 import {
@@ -15,11 +15,9 @@ import {
   unknownModels,
 } from './groups-form';
 import { ModelGroupDrawer } from './ModelGroupDrawer';
+import { keysBesides, OrderedEntryTable, type EditingEntry } from './OrderedEntryTable';
 import { useCatalogModels } from './useCatalogModels';
 import styles from './catalog.module.css';
-
-/** What the drawer is open on: a group by index, or a new one. */
-type Editing = { index: number | null; values: ModelGroupValues };
 
 /** How many model keys a row shows before "…". */
 const ROW_MODELS = 4;
@@ -29,28 +27,10 @@ const ROW_MODELS = 4;
  * icon and its models, picked from the models document). Fields of a group the form does not show are kept.
  */
 export function GroupsEditor({ value, loaded, onChange, problem }: FormEditorProps<GroupsContent>) {
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<EditingEntry<ModelGroupValues> | null>(null);
   const models = useCatalogModels();
-  const loadedByKey = useMemo(() => new Map(loaded.groups.map((g) => [g.key, JSON.stringify(g)])), [loaded]);
-  const last = value.groups.length - 1;
 
   const columns: TableColumnsType<ModelGroupDoc> = [
-    {
-      title: M.order,
-      key: 'order',
-      width: 130,
-      render: (_, g, index) => (
-        <Space size={0}>
-          <span className={styles.sub}>{index + 1}</span>
-          <Button size="small" type="link" disabled={index === 0} onClick={() => onChange(withModelGroupMoved(value, index, -1))} aria-label={`${M.up} ${g.label}`}>
-            {M.up}
-          </Button>
-          <Button size="small" type="link" disabled={index === last} onClick={() => onChange(withModelGroupMoved(value, index, 1))} aria-label={`${M.down} ${g.label}`}>
-            {M.down}
-          </Button>
-        </Space>
-      ),
-    },
     {
       title: M.label,
       key: 'label',
@@ -83,24 +63,6 @@ export function GroupsEditor({ value, loaded, onChange, problem }: FormEditorPro
         </span>
       ),
     },
-    {
-      title: C.colAction,
-      key: 'action',
-      width: 120,
-      fixed: 'right',
-      render: (_, g, index) => (
-        <Space size={0}>
-          <Button size="small" type="link" onClick={() => setEditing({ index, values: modelGroupValuesOf(g) })} data-testid={`groups-edit-${g.key}`}>
-            {C.editEntry}
-          </Button>
-          <Popconfirm title={C.deleteConfirm(g.label)} disabled={last === 0} onConfirm={() => onChange(withoutModelGroup(value, index))}>
-            <Button size="small" type="link" danger disabled={last === 0} title={last === 0 ? M.lastGroup : undefined}>
-              {C.deleteEntry}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
   ];
 
   return (
@@ -111,17 +73,17 @@ export function GroupsEditor({ value, loaded, onChange, problem }: FormEditorPro
           {M.add}
         </Button>
       </Space>
-      <Table
-        rowKey={(g) => `${value.groups.indexOf(g)}:${g.key}`}
+      <OrderedEntryTable
+        name="groups"
+        entries={value.groups}
+        loaded={loaded.groups}
+        named={(index, g) => modelGroupNamed(problem, index, g)}
         columns={columns}
-        dataSource={value.groups}
-        size="small"
-        pagination={false}
-        rowClassName={(g, index) =>
-          modelGroupNamed(problem, index, g) ? (styles.errorRow ?? '') : loadedByKey.get(g.key) !== JSON.stringify(g) || loaded.groups[index]?.key !== g.key ? (styles.changedRow ?? '') : ''
-        }
-        scroll={{ x: 760 }}
-        data-testid="groups-editor"
+        texts={{ order: M.order, up: M.up, down: M.down, lastEntry: M.lastGroup }}
+        scrollX={760}
+        onMove={(index, by) => onChange(withModelGroupMoved(value, index, by))}
+        onEdit={(index, g) => setEditing({ index, values: modelGroupValuesOf(g) })}
+        onDelete={(index) => onChange(withoutModelGroup(value, index))}
       />
       {editing && (
         <ModelGroupDrawer
@@ -129,7 +91,7 @@ export function GroupsEditor({ value, loaded, onChange, problem }: FormEditorPro
           isNew={editing.index === null}
           models={models}
           problem={editing.index !== null && modelGroupNamed(problem, editing.index, value.groups[editing.index]) ? problem : null}
-          takenKeys={new Set(value.groups.filter((_, i) => i !== editing.index).map((g) => g.key))}
+          takenKeys={keysBesides(value.groups, editing.index)}
           onClose={() => setEditing(null)}
           onOk={(v) => {
             onChange(withModelGroup(value, editing.index, v));
