@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Envelope, type TaskInfo } from '@wanxiang/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startFakeSpeech, type FakeSpeech } from '../../../test/fake-speech';
+import { startFakeCosyVoice, type FakeCosyVoice } from '../../../test/fake-cosyvoice';
 import { multipartBody } from '../../../test/multipart';
 import { taskEnded } from '../../../test/task-poll';
 import { probeBytes } from '../../infra/av';
-import { createDemoSpeech, createMiniMaxSpeech } from '../../infra/speech';
+import { createCosyVoiceSpeech, createDemoSpeech, createMiniMaxSpeech, storagePublisher } from '../../infra/speech';
+import type { FileStore } from '../../infra/storage';
 import type { RunningTaskEngine } from '../../jobs';
 import { saveFile } from '../files/service';
 import { quotaUsage } from '../quota/service';
@@ -20,7 +22,8 @@ import { startTasks } from '../tasks/lifecycle';
  * The voice tools and calls through the real routes and task engine: demo-mode speech is a real
  * labelled MP3, long texts are spoken in parts and joined, clones belong to their owner, the spec's
  * audio clone calls submit the same tasks, a failure refunds once, and deleting a vendor clone
- * deletes it at the vendor (a local MiniMax fake).
+ * deletes it at the vendor (a local MiniMax fake; a CosyVoice fake, whose enrollment fetches the
+ * sample from a presigned URL and names the voice itself).
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-api-'));
@@ -226,5 +229,66 @@ describe('voice clones at a vendor (MiniMax fake)', () => {
     expect(speak).toContain(cloned.voice_id);
     expect((await call('DELETE', `/api/v1/voice/clones/${clone.id}`, token)).status).toBe(200);
     expect(fake.deleted).toEqual([cloned.voice_id]);
+  });
+});
+
+describe('voice clones at CosyVoice (a fake, the sample published through a presigning store)', () => {
+  let t: TestApp;
+  let engine: RunningTaskEngine;
+  let fake: FakeCosyVoice;
+  /** The bucket the sample is published to (the app's own files stay on disk). */
+  const bucket = new Map<string, Buffer>();
+  const store: FileStore = {
+    kind: 's3',
+    put: async (key, body) => {
+      bucket.set(key, body as Buffer);
+      return { bytes: (body as Buffer).length };
+    },
+    get: async () => null,
+    stat: async () => null,
+    delete: async (key) => {
+      bucket.delete(key);
+    },
+    signedUrl: async (key, ttl) => `https://bucket.example/${key}?X-Amz-Expires=${ttl}`,
+  };
+  beforeAll(async () => {
+    const mp3 = (await createDemoSpeech().synthesize({ text: '试听', format: 'mp3' })).bytes;
+    fake = await startFakeCosyVoice({ audio: mp3, isPublished: (u) => bucket.has(new URL(u).pathname.slice(1)) });
+    const speech = createCosyVoiceSpeech({
+      baseUrl: fake.url,
+      apiKey: 'k',
+      timeoutMs: 10_000,
+      model: 'cosyvoice-v2',
+      voices: [{ id: 'longxiaochun_v2', name: '龙小淳' }],
+      publish: storagePublisher(store),
+      pollMs: 10,
+    });
+    t = await createTestApp('pglite', { env: { TZ_BUSINESS: 'UTC', TASK_POLL_MAX_MS: '100' }, overrides: { speech } });
+    engine = await startTasks(t.ctx, pino({ level: 'silent' }), { workers: true });
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.stop();
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('enrolls the published sample, keeps the id the vendor answered, speaks with it, and deletes it there', async () => {
+    const call = caller(t);
+    const { token, user } = await t.loginAs();
+    const sampleId = (await saveFile(t.ctx, { userId: user.id, name: 'a.wav', contentType: 'audio/wav', body: sample(12), purpose: 'upload' })).id;
+    const sub = await call<{ task_id: string }>('POST', '/api/v1/tools/voice-clone/run', token, { inputs: { name: '百炼', sample: sampleId, consent: true } });
+    const task = await taskEnded(t, sub.body.data.task_id, token, { timeout: 60_000, interval: 200 });
+    expect(task.status).toBe('succeeded');
+    const create = fake.enrollments.find((e) => e.body.input.action === 'create_voice')!;
+    expect(create).toMatchObject({ published: true, body: { input: { target_model: 'cosyvoice-v2', prefix: expect.stringMatching(/^wx[0-9a-z]{1,8}$/) } } });
+    // The temporary sample is gone once the enrollment is over.
+    expect(bucket.size).toBe(0);
+    const voiceId = `cosyvoice-v2-${String(create.body.input.prefix)}-abc1234`;
+    // The preview was spoken with the vendor's voice id.
+    expect(fake.tasks.map((x) => (x.messages[0]?.payload.parameters as { voice?: string } | undefined)?.voice)).toContain(voiceId);
+    const clone = (await call<{ id: string; demo: boolean }[]>('GET', '/api/v1/voice/clones', token)).body.data[0]!;
+    expect(clone.demo).toBe(false);
+    expect((await call('DELETE', `/api/v1/voice/clones/${clone.id}`, token)).status).toBe(200);
+    expect(fake.enrollments.at(-1)!.body.input).toEqual({ action: 'delete_voice', voice_id: voiceId });
   });
 });
