@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCosyVoice, type FakeCosyVoice } from '../../../test/fake-cosyvoice';
 import { FAKE_MP3, FAKE_WAV } from '../../../test/fake-speech';
 import type { FileStore } from '../storage/types';
+import { loadConfig } from '../../config';
 import { createCosyVoiceSpeech, enrollmentPrefix, inferenceUrl } from './cosyvoice';
+import { createTextToSpeech } from './index';
 import { storagePublisher } from './publish';
 import { SpeechError } from './types';
 
@@ -176,5 +178,18 @@ describe('CosyVoice voice cloning', () => {
   it('removes a voice with delete_voice', async () => {
     await tts().cloner!.remove('cosyvoice-v2-wx1-abc1234');
     expect(enrollments().at(-1)!.body).toEqual({ model: 'voice-enrollment', input: { action: 'delete_voice', voice_id: 'cosyvoice-v2-wx1-abc1234' } });
+  });
+});
+
+describe('TTS_PROVIDER=cosyvoice', () => {
+  const config = loadConfig({ TTS_PROVIDER: 'cosyvoice', TTS_API_KEY: 'k' });
+
+  it('builds CosyVoice with its defaults, cloning only with a store that presigns', () => {
+    const onDisk = createTextToSpeech(config, { demo: false, storage: fakeStore(false) })!;
+    expect(onDisk).toMatchObject({ name: 'cosyvoice', demo: false, maxChars: 2000, native: { speed: true } });
+    expect(onDisk.voices()[0]!.id).toBe('longxiaochun_v2');
+    expect(onDisk.cloner).toBeUndefined();
+    expect(createTextToSpeech(config, { demo: false })!.cloner).toBeUndefined();
+    expect(createTextToSpeech(config, { demo: false, storage: fakeStore(true) })!.cloner?.name).toBe('cosyvoice');
   });
 });
