@@ -12,7 +12,8 @@ type Tab = 'form' | 'json';
 /**
  * One document's editor: a form where the document has one (models, tiers, tools, shop) with the JSON editor as the
  * 高级 tab, else the JSON editor alone. Both tabs edit the same content: leaving the JSON tab parses it back into the
- * form (refused, with the parse error, while it does not parse). Save sends the active tab's content whole.
+ * form (refused, with the parse error, while it does not parse). Save sends the active tab's content whole; it is off
+ * while the form's own check of the content fails (the form shows why), as a drawer's 确定 is for an entry.
  */
 export function DocumentEditor({ doc, onReload }: { doc: AdminCatalogDocument; onReload: () => void }) {
   const { message } = App.useApp();
@@ -75,6 +76,7 @@ export function DocumentEditor({ doc, onReload }: { doc: AdminCatalogDocument; o
     </>
   );
   const FormEditor = form?.Editor;
+  const blocked = tab === 'form' && form?.check ? form.check(value) : null;
 
   return (
     <>
@@ -92,7 +94,7 @@ export function DocumentEditor({ doc, onReload }: { doc: AdminCatalogDocument; o
         />
       )}
       <Space className={styles.toolbar} wrap>
-        <Button type="primary" loading={busy} onClick={() => void save()} data-testid="catalog-save">
+        <Button type="primary" loading={busy} disabled={blocked !== null} title={blocked ?? undefined} onClick={() => void save()} data-testid="catalog-save">
           {C.save}
         </Button>
         {tab === 'json' && <Button onClick={() => setText((t) => formatted(t, setProblem))}>{C.format}</Button>}

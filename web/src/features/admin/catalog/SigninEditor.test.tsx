@@ -1,41 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument, TIERS } from './catalog-testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogApi as api, docOf, expectMarked, mockCatalogServer, mountDocument, refuseNextSave, saveAndSeeRefusal, saved as save, TIERS, type } from './catalog-testing';
 import type { SigninContent } from './signin-form';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 /** The shipped file, as the server serves it when the console has not changed it. */
 const SHIPPED: SigninContent = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../../server/catalog/signin.json'), 'utf8'));
 const SIGNIN_DOC = docOf('signin', SHIPPED);
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockImplementation(async (name) => (name === 'tiers' ? TIERS : SIGNIN_DOC));
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...SIGNIN_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
+mockCatalogServer(SIGNIN_DOC, { tiers: TIERS });
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const dayRow = async (day: number) => (await screen.findByText(`第 ${day} 天`)).closest('tr')!;
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1];
-};
+const saveButton = () => screen.getByTestId('catalog-save') as HTMLButtonElement;
 
 describe('the sign-in rewards form', { timeout: 60_000 }, () => {
   it('loads the shipped file: the default reward, 7 days with their gifts, points and counts, the bonus and the rules', async () => {
@@ -116,16 +95,31 @@ describe('the sign-in rewards form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('signin-check')).toBeNull());
   });
 
+  it('keeps 保存 off while the form’s own check fails, so nothing the server would refuse is sent', async () => {
+    mountDocument('signin');
+    await dayRow(1);
+    expect(saveButton().disabled).toBe(false);
+    type('默认奖励文案', '  ');
+    expect((await screen.findByTestId('signin-check')).textContent).toContain('默认奖励文案不能为空');
+    expect(saveButton().disabled).toBe(true);
+    expect(saveButton().title).toBe('默认奖励文案不能为空');
+    fireEvent.click(saveButton());
+    expect(api.save).not.toHaveBeenCalled();
+    // Fixed, 保存 is on again and sends the edit.
+    type('默认奖励文案', '每日好礼');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(((await save()) as SigninContent).defaultReward).toBe('每日好礼');
+  });
+
   it('shows the server’s refusal and marks the day it names, keeping the edit', async () => {
     const refusal = '签到奖励校验未通过：signin.json: days.3.counts.ai_music: Too small: expected number to be >=1';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('signin');
     await dayRow(4);
     type('第 4 天 积分', '5');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await dayRow(4)).getByText('校验出错')).toBeTruthy();
-    expect(within(await dayRow(3)).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await dayRow(4), true);
+    expectMarked(await dayRow(3), false);
     expect((screen.getByLabelText('第 4 天 积分') as HTMLInputElement).value).toBe('5');
   });
 });

@@ -19,8 +19,8 @@ import styles from './catalog.module.css';
 
 /**
  * 签到奖励 inline, as the file has it: the default reward text, the 7 days (gift text, points, counts per quota key),
- * the week bonus and the rules. The server's checks run as you type (a warning above the form); rows the server's
- * refusal names (`days.<i>`, `weekBonus.<i>`) are marked. Fields the form does not show stay as loaded.
+ * the week bonus and the rules. The server's checks run as you type (a warning above the form, and 保存 stays off
+ * until they pass: the check is registered with the editor in form-editors.ts); rows the server's refusal names (`days.<i>`, `weekBonus.<i>`) are marked. Fields the form does not show stay as loaded.
  */
 export function SigninEditor({ value, loaded, onChange, problem }: FormEditorProps<SigninContent>) {
   const { quotaKeys } = useTiersInfo();

@@ -13,7 +13,7 @@ import { isShopContent } from './shop-form';
 import { ShopEditor } from './ShopEditor';
 import { isSidebarContent } from './sidebar-form';
 import { SidebarEditor } from './SidebarEditor';
-import { isSigninContent } from './signin-form';
+import { isSigninContent, signinProblem } from './signin-form';
 import { SigninEditor } from './SigninEditor';
 import { isTiersContent } from './tiers-grid';
 import { TiersGrid } from './TiersGrid';
@@ -26,11 +26,18 @@ import { WebdiskEditor } from './WebdiskEditor';
 export interface FormEditor {
   accepts: (content: unknown) => boolean;
   Editor: ComponentType<FormEditorProps<unknown>>;
+  /**
+   * The form's own check of the whole content, for a form edited inline (no drawer to refuse an entry): the first
+   * problem in Chinese, or null. While it fails the page keeps 保存 off; the editor shows the message itself.
+   */
+  check?: (content: unknown) => string | null;
 }
 
-const editor = <T>(accepts: (c: unknown) => c is T, Editor: ComponentType<FormEditorProps<T>>): FormEditor => ({
+const editor = <T>(accepts: (c: unknown) => c is T, Editor: ComponentType<FormEditorProps<T>>, check?: (content: T) => string | null): FormEditor => ({
   accepts,
   Editor: Editor as unknown as ComponentType<FormEditorProps<unknown>>,
+  // Only called on content `accepts` took: the form tab holds nothing else.
+  ...(check && { check: check as (content: unknown) => string | null }),
 });
 
 /** The documents with a form; the others are edited as JSON. */
@@ -44,5 +51,5 @@ export const FORM_EDITORS: Partial<Record<CatalogDocumentName, FormEditor>> = {
   mcp: editor(isMcpContent, McpEditor),
   webdisk: editor(isWebdiskContent, WebdiskEditor),
   promos: editor(isPromosContent, PromosEditor),
-  signin: editor(isSigninContent, SigninEditor),
+  signin: editor(isSigninContent, SigninEditor, signinProblem),
 };
