@@ -11,7 +11,7 @@ import { startFakeCosyVoice, type FakeCosyVoice } from '../../../test/fake-cosyv
 import { multipartBody } from '../../../test/multipart';
 import { taskEnded } from '../../../test/task-poll';
 import { probeBytes } from '../../infra/av';
-import { createCosyVoiceSpeech, createDemoSpeech, createMiniMaxSpeech, storagePublisher } from '../../infra/speech';
+import { createCosyVoiceSpeech, createDemoSpeech, createMiniMaxSpeech, storagePublisher, type TextToSpeech } from '../../infra/speech';
 import type { FileStore } from '../../infra/storage';
 import type { RunningTaskEngine } from '../../jobs';
 import { saveFile } from '../files/service';
@@ -197,33 +197,50 @@ describe('voice tools in demo mode', () => {
   });
 });
 
-describe('voice clones at a vendor (MiniMax fake)', () => {
-  let t: TestApp;
-  let engine: RunningTaskEngine;
-  let fake: FakeSpeech;
+/**
+ * An app with a vendor's speech and the task workers, for the clone tests: the vendor backend is
+ * made in beforeAll (its fake starts first), and everything stops after the describe block.
+ */
+function vendorSpeechApp(makeSpeech: () => Promise<TextToSpeech>) {
+  const got: { t?: TestApp; engine?: RunningTaskEngine } = {};
   beforeAll(async () => {
-    const mp3 = (await createDemoSpeech().synthesize({ text: '试听', format: 'mp3' })).bytes;
-    fake = await startFakeSpeech({ audio: mp3 });
-    const speech = createMiniMaxSpeech({ baseUrl: `${fake.url}/mm`, apiKey: 'k', timeoutMs: 10_000, model: 'speech-02-hd', voices: [{ id: 'female-shaonv', name: '少女' }] });
-    t = await createTestApp('pglite', { env: { TZ_BUSINESS: 'UTC', TASK_POLL_MAX_MS: '100' }, overrides: { speech } });
-    engine = await startTasks(t.ctx, pino({ level: 'silent' }), { workers: true });
+    got.t = await createTestApp('pglite', { env: { TZ_BUSINESS: 'UTC', TASK_POLL_MAX_MS: '100' }, overrides: { speech: await makeSpeech() } });
+    got.engine = await startTasks(got.t.ctx, pino({ level: 'silent' }), { workers: true });
   }, 120_000);
   afterAll(async () => {
-    await engine?.stop();
-    await t?.close();
+    await got.engine?.stop();
+    await got.t?.close();
+  });
+  return () => got.t!;
+}
+
+/** A fresh user clones a 12 s sample named `name` through the 声音克隆 tool; the task must succeed. */
+async function cloneThroughTool(t: TestApp, name: string) {
+  const call = caller(t);
+  const { token, user } = await t.loginAs();
+  const sampleId = (await saveFile(t.ctx, { userId: user.id, name: 'a.wav', contentType: 'audio/wav', body: sample(12), purpose: 'upload' })).id;
+  const sub = await call<{ task_id: string }>('POST', '/api/v1/tools/voice-clone/run', token, { inputs: { name, sample: sampleId, consent: true } });
+  const task = await taskEnded(t, sub.body.data.task_id, token, { timeout: 60_000, interval: 200 });
+  expect(task.status).toBe('succeeded');
+  const clone = (await call<{ id: string; demo: boolean }[]>('GET', '/api/v1/voice/clones', token)).body.data[0]!;
+  expect(clone.demo).toBe(false);
+  return { call, token, task, clone };
+}
+
+describe('voice clones at a vendor (MiniMax fake)', () => {
+  let fake: FakeSpeech;
+  const app = vendorSpeechApp(async () => {
+    const mp3 = (await createDemoSpeech().synthesize({ text: '试听', format: 'mp3' })).bytes;
+    fake = await startFakeSpeech({ audio: mp3 });
+    return createMiniMaxSpeech({ baseUrl: `${fake.url}/mm`, apiKey: 'k', timeoutMs: 10_000, model: 'speech-02-hd', voices: [{ id: 'female-shaonv', name: '少女' }] });
+  });
+  afterAll(async () => {
     await fake?.close();
   });
 
   it('clones through upload + voice_clone, speaks with the vendor voice id, and deleting it deletes it at the vendor', async () => {
-    const call = caller(t);
-    const { token, user } = await t.loginAs();
-    const sampleId = (await saveFile(t.ctx, { userId: user.id, name: 'a.wav', contentType: 'audio/wav', body: sample(12), purpose: 'upload' })).id;
-    const sub = await call<{ task_id: string }>('POST', '/api/v1/tools/voice-clone/run', token, { inputs: { name: '真人', sample: sampleId, consent: true } });
-    const task = await taskEnded(t, sub.body.data.task_id, token, { timeout: 60_000, interval: 200 });
-    expect(task.status).toBe('succeeded');
+    const { call, token, task, clone } = await cloneThroughTool(app(), '真人');
     expect(task.result!.files[0]!.name).toBe('试听-真人.mp3');
-    const clone = (await call<{ id: string; voice: string; demo: boolean }[]>('GET', '/api/v1/voice/clones', token)).body.data[0]!;
-    expect(clone.demo).toBe(false);
     const cloned = fake.requests.find((r) => r.path === '/mm/v1/voice_clone')!.body as { voice_id: string };
     const speak = fake.requests.filter((r) => r.path === '/mm/v1/t2a_v2').map((r) => (r.body as { voice_setting: { voice_id: string } }).voice_setting.voice_id);
     expect(speak).toContain(cloned.voice_id);
@@ -233,8 +250,6 @@ describe('voice clones at a vendor (MiniMax fake)', () => {
 });
 
 describe('voice clones at CosyVoice (a fake, the sample published through a presigning store)', () => {
-  let t: TestApp;
-  let engine: RunningTaskEngine;
   let fake: FakeCosyVoice;
   /** The bucket the sample is published to (the app's own files stay on disk). */
   const bucket = new Map<string, Buffer>();
@@ -251,10 +266,10 @@ describe('voice clones at CosyVoice (a fake, the sample published through a pres
     },
     signedUrl: async (key, ttl) => `https://bucket.example/${key}?X-Amz-Expires=${ttl}`,
   };
-  beforeAll(async () => {
+  const app = vendorSpeechApp(async () => {
     const mp3 = (await createDemoSpeech().synthesize({ text: '试听', format: 'mp3' })).bytes;
     fake = await startFakeCosyVoice({ audio: mp3, isPublished: (u) => bucket.has(new URL(u).pathname.slice(1)) });
-    const speech = createCosyVoiceSpeech({
+    return createCosyVoiceSpeech({
       baseUrl: fake.url,
       apiKey: 'k',
       timeoutMs: 10_000,
@@ -263,22 +278,13 @@ describe('voice clones at CosyVoice (a fake, the sample published through a pres
       publish: storagePublisher(store),
       pollMs: 10,
     });
-    t = await createTestApp('pglite', { env: { TZ_BUSINESS: 'UTC', TASK_POLL_MAX_MS: '100' }, overrides: { speech } });
-    engine = await startTasks(t.ctx, pino({ level: 'silent' }), { workers: true });
-  }, 120_000);
+  });
   afterAll(async () => {
-    await engine?.stop();
-    await t?.close();
     await fake?.close();
   });
 
   it('enrolls the published sample, keeps the id the vendor answered, speaks with it, and deletes it there', async () => {
-    const call = caller(t);
-    const { token, user } = await t.loginAs();
-    const sampleId = (await saveFile(t.ctx, { userId: user.id, name: 'a.wav', contentType: 'audio/wav', body: sample(12), purpose: 'upload' })).id;
-    const sub = await call<{ task_id: string }>('POST', '/api/v1/tools/voice-clone/run', token, { inputs: { name: '百炼', sample: sampleId, consent: true } });
-    const task = await taskEnded(t, sub.body.data.task_id, token, { timeout: 60_000, interval: 200 });
-    expect(task.status).toBe('succeeded');
+    const { call, token, clone } = await cloneThroughTool(app(), '百炼');
     const create = fake.enrollments.find((e) => e.body.input.action === 'create_voice')!;
     expect(create).toMatchObject({ published: true, body: { input: { target_model: 'cosyvoice-v2', prefix: expect.stringMatching(/^wx[0-9a-z]{1,8}$/) } } });
     // The temporary sample is gone once the enrollment is over.
@@ -286,8 +292,6 @@ describe('voice clones at CosyVoice (a fake, the sample published through a pres
     const voiceId = `cosyvoice-v2-${String(create.body.input.prefix)}-abc1234`;
     // The preview was spoken with the vendor's voice id.
     expect(fake.tasks.map((x) => (x.messages[0]?.payload.parameters as { voice?: string } | undefined)?.voice)).toContain(voiceId);
-    const clone = (await call<{ id: string; demo: boolean }[]>('GET', '/api/v1/voice/clones', token)).body.data[0]!;
-    expect(clone.demo).toBe(false);
     expect((await call('DELETE', `/api/v1/voice/clones/${clone.id}`, token)).status).toBe(200);
     expect(fake.enrollments.at(-1)!.body.input).toEqual({ action: 'delete_voice', voice_id: voiceId });
   });
