@@ -1,19 +1,19 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument, TIERS } from './catalog-testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  catalogApi as api,
+  docOf,
+  expectMarked,
+  mockCatalogServer,
+  mountDocument,
+  refusedFieldLabels,
+  refuseNextSave,
+  rowOf,
+  saveAndSeeRefusal,
+  TIERS,
+} from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const V35 = {
   key: 'v35',
@@ -65,14 +65,8 @@ const V40 = {
 };
 const MODELS_DOC = docOf('models', { models: [V35, V40] });
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockImplementation(async (name) => (name === 'tiers' ? TIERS : MODELS_DOC));
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...MODELS_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
+mockCatalogServer(MODELS_DOC, { tiers: TIERS });
 
-const rowOf = async (label: string) => (await screen.findByText(label)).closest('tr')!;
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('the models form', { timeout: 60_000 }, () => {
@@ -122,17 +116,14 @@ describe('the models form', { timeout: 60_000 }, () => {
 
   it('shows the server’s refusal and marks the model it names', async () => {
     const refusal = '模型校验未通过：models.json: model "v40": a points-priced model needs consume_points > 0';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('models');
     await rowOf('GPT-4.0');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
-    expect(within(await rowOf('GPT-4.0')).getByText('校验出错')).toBeTruthy();
-    expect(within(await rowOf('万象 3.5')).queryByText('校验出错')).toBeNull();
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('GPT-4.0'), true);
+    expectMarked(await rowOf('万象 3.5'), false);
     // The model's drawer shows the message under the field it names.
     fireEvent.click(screen.getByTestId('model-edit-v40'));
-    const drawer = await screen.findByTestId('model-drawer');
-    const explain = await within(drawer).findByText(refusal, undefined, { timeout: 5_000 });
-    expect(explain.closest('.ant-form-item')?.textContent).toContain('每次消耗积分');
+    expect(await refusedFieldLabels('model-drawer', refusal)).toEqual(['每次消耗积分']);
   });
 });

@@ -1,39 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument } from './catalog-testing';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { docOf, mockCatalogServer, mountDocument, refuseNextSave, saveAndSeeRefusal, saved, type } from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 /** The shipped promos file, as the server serves it before any console save. */
 const SHIPPED_TEXT = readFileSync(resolve(import.meta.dirname, '../../../../../server/catalog/promos.json'), 'utf8');
 const shipped = () => JSON.parse(SHIPPED_TEXT) as Record<string, Record<string, unknown>>;
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockResolvedValue(docOf('promos', shipped()));
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...docOf('promos', content), version: 4 }));
-});
-afterEach(cleanup);
+// One parse serves every test: the form builds new objects on edit and never changes the loaded content.
+mockCatalogServer(docOf('promos', shipped()));
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = async () => {
-  fireEvent.click(screen.getByTestId('catalog-save'));
-  await waitFor(() => expect(api.save).toHaveBeenCalledTimes(1));
-  return api.save.mock.calls[0]![1];
-};
 const SEARCH_GUIDE = '搜索引擎引导轮播（从搜索引擎来访，每天首次访问）';
 
 describe('the promos and notices form', { timeout: 60_000 }, () => {
@@ -49,7 +28,7 @@ describe('the promos and notices form', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('switch', { name: SEARCH_GUIDE }));
     type('弹窗标题', '改了');
     type('弹窗标题', '香蕉绘图模型上线');
-    expect(JSON.stringify(await save())).toBe(JSON.stringify(JSON.parse(SHIPPED_TEXT)));
+    expect(JSON.stringify(await saved())).toBe(JSON.stringify(JSON.parse(SHIPPED_TEXT)));
   });
 
   it('saves a switch flipped and the update notices edited, keeping everything the form does not show', async () => {
@@ -66,7 +45,7 @@ describe('the promos and notices form', { timeout: 60_000 }, () => {
     want.web_update = { ...want.web_update, content: '新增目录配置表单' };
     want.pc_update = { ...want.pc_update, download_url: 'https://example.com/download' };
     want.model = { ...want.model, show: false, content: '<p>新内容</p>' };
-    expect(await save()).toEqual(want);
+    expect(await saved()).toEqual(want);
   });
 
   it('refuses a bad version and an over-long title in Chinese, and does not write them', async () => {
@@ -78,16 +57,15 @@ describe('the promos and notices form', { timeout: 60_000 }, () => {
     expect(await screen.findByText('版本号须为 YYYY.MM.DD 格式，例如 2025.08.19', undefined, { timeout: 5_000 })).toBeTruthy();
     expect(await screen.findByText('弹窗标题最多 100 个字符', undefined, { timeout: 5_000 })).toBeTruthy();
     expect(await screen.findByText('客户端下载地址不能为空', undefined, { timeout: 5_000 })).toBeTruthy();
-    expect(await save()).toEqual(shipped());
+    expect(await saved()).toEqual(shipped());
   });
 
   it('shows the server’s refusal, tags the part it names and puts it under the field it names', async () => {
     const refusal = '推广与公告校验未通过：promos.json: versions.pc_min: Invalid string: must match pattern /^\\d{4}\\.\\d{2}\\.\\d{2}$/';
-    api.save.mockRejectedValueOnce(new RequestError(400, refusal));
+    refuseNextSave(refusal);
     mountDocument('promos');
     await screen.findByTestId('promos-editor');
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain(refusal);
+    await saveAndSeeRefusal(refusal);
     const explains = await within(screen.getByTestId('promos-editor')).findAllByText(refusal, undefined, { timeout: 5_000 });
     expect(explains.map((e) => e.closest('.ant-form-item')?.querySelector('label')?.textContent)).toEqual(['客户端最低可用版本（低于此版本必须下载新版，弹窗不能关闭）']);
     expect(screen.getByText('版本与更新提示').textContent).toContain('校验出错');

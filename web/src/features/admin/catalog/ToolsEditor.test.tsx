@@ -1,28 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogDocument, CatalogDocumentName } from '@wanxiang/contract';
-import { installJsdomShims } from '../../../components/testing/jsdom-shims';
-import { RequestError } from '../../../api/request';
-import { docOf, mountDocument, TIERS } from './catalog-testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogApi as api, docOf, expectMarked, mockCatalogServer, mountDocument, refuseNextSave, saveAndSeeRefusal, TIERS } from './catalog-testing';
 
-const api = vi.hoisted(() => ({
-  document: vi.fn<(name: CatalogDocumentName) => Promise<AdminCatalogDocument>>(),
-  save: vi.fn<(name: CatalogDocumentName, content: unknown, version: number) => Promise<AdminCatalogDocument>>(),
-}));
-vi.mock('../../../api/admin-catalog', () => ({
-  adminCatalogDocument: (name: CatalogDocumentName) => api.document(name),
-  adminCatalogSave: (name: CatalogDocumentName, content: unknown, version: number) => api.save(name, content, version),
-  adminCatalogReset: vi.fn(),
-}));
+vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
 
 const TOOLS_DOC = docOf('tools', { _comment: 'kept', tools: { aiNaming: { enabled: false } } });
 
-beforeAll(() => installJsdomShims());
-beforeEach(() => {
-  api.document.mockReset().mockImplementation(async (name) => (name === 'tiers' ? TIERS : TOOLS_DOC));
-  api.save.mockReset().mockImplementation(async (_n, content) => ({ ...TOOLS_DOC, content, version: 4 }));
-});
-afterEach(cleanup);
+mockCatalogServer(TOOLS_DOC, { tiers: TIERS });
 
 const valueOf = (name: string) => (screen.getByRole('spinbutton', { name }) as HTMLInputElement).value;
 
@@ -57,16 +41,14 @@ describe('the tools form', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s refusal at the top and marks the tool it names, keeping the edit', async () => {
-    api.save.mockRejectedValueOnce(new RequestError(400, '工具（开关、价格、计次）校验未通过：tools.json: tools.text2image.points: Too big'));
+    refuseNextSave('工具（开关、价格、计次）校验未通过：tools.json: tools.text2image.points: Too big');
     mountDocument('tools');
     await showTool('text2image');
     const price = await screen.findByRole('spinbutton', { name: '文生图 积分价格' });
     fireEvent.change(price, { target: { value: '15' } });
     fireEvent.blur(price);
-    fireEvent.click(screen.getByTestId('catalog-save'));
-    expect((await screen.findByTestId('catalog-problem')).textContent).toContain('校验未通过：tools.json: tools.text2image.points');
-    const row = screen.getByRole('spinbutton', { name: '文生图 积分价格' }).closest('tr')!;
-    expect(within(row).getByText('校验出错')).toBeTruthy();
+    await saveAndSeeRefusal('校验未通过：tools.json: tools.text2image.points');
+    expectMarked(screen.getByRole('spinbutton', { name: '文生图 积分价格' }).closest('tr')!, true);
     expect(valueOf('文生图 积分价格')).toBe('15');
   });
 
