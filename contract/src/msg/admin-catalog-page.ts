@@ -91,7 +91,12 @@ export const ADMIN_CATALOG_PAGE_MSG = {
   modelPointsNeeded: '开启积分抵扣时每次消耗积分必须大于 0',
   modelOnlyNeedsAllow: '仅限积分需要同时开启积分抵扣',
   modelVendorInvalid: '厂商标识只能是小写字母、数字、- 和 _',
-  modelsHint: '新增模型或编辑图标、请求地址等字段请使用「高级」。',
+  modelsHint: '图标、请求地址、详细说明等字段请在「高级」中编辑；删除模型前请先把它从「模型分组」中移除。',
+  modelAdd: '新增模型',
+  modelKeyInvalid: '标识只能包含字母、数字、.、_ 和 -，以字母或数字开头，最多 64 个字符',
+  modelKeyTaken: (key: string) => `模型标识 ${key} 已被使用`,
+  modelDeleteInGroups: (name: string, groups: readonly string[]) =>
+    `「${name}」仍在模型分组「${groups.join('」「')}」中，删除后保存会被拒绝，请先在「模型分组」中移除。仍要删除？`,
 
   // shop
   shopId: '商品编号',

@@ -1,6 +1,6 @@
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
-import { formValuesOf, type ModelEntryDoc, type ModelFormValues } from './models-form';
+import { MODEL_KEY_PATTERN, type ModelFormValues } from './models-form';
 import { ServerFieldErrors } from './ServerFieldErrors';
 import type { TiersInfo } from './useTiersInfo';
 import { EntryDrawer } from './EntryDrawer';
@@ -8,8 +8,12 @@ import { EntryDrawer } from './EntryDrawer';
 const nonNegative = (field: string, max = 1_000_000) => ({ type: 'integer' as const, min: 0, max, message: C.nonNegative(field) });
 const required = (field: string) => ({ required: true, whitespace: true, message: C.required(field) });
 
+/** The drawer's values: the form's, and the key, typed only for a new model (an existing one's is shown, fixed). */
+export type ModelDrawerValues = ModelFormValues & { key: string };
+
 /** The file's field names the server's checks use, to the form field that edits them. */
-const FILE_FIELDS: Record<string, keyof ModelFormValues> = {
+const FILE_FIELDS: Record<string, keyof ModelDrawerValues> = {
+  key: 'key',
   label: 'label',
   shortName: 'shortName',
   sort_label: 'sort_label',
@@ -31,25 +35,30 @@ const FILE_FIELDS: Record<string, keyof ModelFormValues> = {
 };
 
 /**
- * One model in a drawer form. The form checks what it can see (required names, numbers ≥ 0, the points rules of one
- * entry); the rest (known vendor, alias gates across entries, tiers' keys) is the server's check at save.
+ * One model in a drawer form, an existing one or a new one. The form checks what it can see (required names, a free
+ * well-formed key, numbers ≥ 0, the points rules of one entry); the rest (known vendor, alias gates across entries,
+ * tiers' keys) is the server's check at save.
  */
 export function ModelDrawer({
-  entry,
+  initial,
+  isNew,
+  takenKeys,
   tiers,
   problem,
   onOk,
   onClose,
 }: {
-  entry: ModelEntryDoc;
+  initial: ModelDrawerValues;
+  isNew: boolean;
+  /** The other models' keys: a new model may not reuse one. */
+  takenKeys: ReadonlySet<string>;
   tiers: TiersInfo;
   /** The server's refusal when it names this model: shown under the fields it names. */
   problem: string | null;
-  onOk: (v: ModelFormValues) => void;
+  onOk: (v: ModelDrawerValues) => void;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<ModelFormValues>();
-  const initial = formValuesOf(entry);
+  const [form] = Form.useForm<ModelDrawerValues>();
   const quotaOptions = [
     { value: '', label: C.modelQuotaChat },
     ...tiers.quotaKeys.filter((q) => q.key !== '').map((q) => ({ value: q.key, label: `${q.label}（${q.key}）` })),
@@ -61,13 +70,34 @@ export function ModelDrawer({
   return (
     <EntryDrawer
       size={560}
-      title={`${C.editEntry}：${entry.label}（${entry.key}）`}
+      title={isNew ? C.modelAdd : `${C.editEntry}：${initial.label}（${initial.key}）`}
       testId="model-drawer"
       onClose={onClose}
       onSubmit={form.submit}
     >
-      <Form<ModelFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
+      <Form<ModelDrawerValues> form={form} layout="vertical" initialValues={initial} onFinish={onOk} requiredMark={false}>
         <Row gutter={12}>
+          <Col span={24}>
+            <Form.Item
+              name="key"
+              label={C.modelKey}
+              rules={
+                isNew
+                  ? [
+                      { required: true, whitespace: true, message: C.required(C.modelKey) },
+                      { pattern: MODEL_KEY_PATTERN, message: C.modelKeyInvalid },
+                      {
+                        validator: (_, key: string) =>
+                          takenKeys.has(key) ? Promise.reject(new Error(C.modelKeyTaken(key))) : Promise.resolve(),
+                      },
+                    ]
+                  : []
+              }
+            >
+              {/* The key is how groups, children and users' settings name the model: fixed once it exists. */}
+              <Input maxLength={64} disabled={!isNew} />
+            </Form.Item>
+          </Col>
           <Col span={12}>
             <Form.Item name="label" label={C.modelLabel} rules={[required(C.modelLabel)]}>
               <Input maxLength={64} />

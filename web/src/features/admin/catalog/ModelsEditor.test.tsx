@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   catalogApi as api,
@@ -9,8 +9,10 @@ import {
   refusedFieldLabels,
   refuseNextSave,
   rowOf,
+  saved,
   saveAndSeeRefusal,
   TIERS,
+  type,
 } from './catalog-testing';
 
 vi.mock('../../../api/admin-catalog', () => import('./catalog-api-mock'));
@@ -65,7 +67,10 @@ const V40 = {
 };
 const MODELS_DOC = docOf('models', { models: [V35, V40] });
 
-mockCatalogServer(MODELS_DOC, { tiers: TIERS });
+/** One group, listing v40 only: deleting v40 is what the server refuses, deleting v35 is not. */
+const GROUPS_DOC = docOf('groups', { groups: [{ key: 'chat', label: '对话', icon: '/model-icons/default.svg', models: ['v40'] }] });
+
+mockCatalogServer(MODELS_DOC, { tiers: TIERS, groups: GROUPS_DOC });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -125,5 +130,117 @@ describe('the models form', { timeout: 60_000 }, () => {
     // The model's drawer shows the message under the field it names.
     fireEvent.click(screen.getByTestId('model-edit-v40'));
     expect(await refusedFieldLabels('model-drawer', refusal)).toEqual(['每次消耗积分']);
+  });
+
+  /** Opens 新增模型 and fills every field the form requires, with `key` as the new model's key. */
+  async function fillNewModel(key: string) {
+    fireEvent.click(await screen.findByTestId('model-add'));
+    await screen.findByTestId('model-drawer');
+    type('标识', key);
+    type('名称', '通义千问 Max');
+    type('简称', 'Max');
+    type('分组标题', '通义');
+    type('厂商', 'dashscope');
+    type('上游模型', 'qwen-max');
+    type('简介', '阿里云旗舰模型');
+  }
+
+  it('adds a model from the drawer: shown as changed, then saved with the file’s other fields at their defaults', async () => {
+    mountDocument('models');
+    await fillNewModel('qwen-max');
+    fireEvent.click(screen.getByTestId('drawer-ok'));
+    const row = await rowOf('通义千问 Max');
+    expect(within(row).getByText('已修改')).toBeTruthy();
+    expect(within(await rowOf('GPT-4.0')).queryByText('已修改')).toBeNull();
+    const sent = await saved<{ models: unknown[] }>();
+    expect(sent.models.slice(0, 2)).toEqual([V35, V40]);
+    expect(sent.models[2]).toEqual({
+      key: 'qwen-max',
+      label: '通义千问 Max',
+      shortName: 'Max',
+      sort_label: '通义',
+      icon: '/model-icons/default.svg',
+      icon_link: '/',
+      desc: '阿里云旗舰模型',
+      description: '阿里云旗舰模型',
+      checkKey: 'chat',
+      isFree: false,
+      free: false,
+      tags: [],
+      vipTag: '',
+      internetModelType: '',
+      modelType: 'common',
+      resloveType: 'common',
+      uploadLimit: 0,
+      request: '/api/v1/chat2/qwen-max',
+      high: false,
+      only_points: false,
+      allow_points: false,
+      consume_points: 0,
+      isAttack: false,
+      isChecked: false,
+      reasoning: false,
+      online: true,
+      keepHistory: true,
+      vendor: 'dashscope',
+      upstreamModel: 'qwen-max',
+      quotaKey: '',
+      blockedVips: [],
+    });
+  });
+
+  it('refuses a new model with required fields missing or a bad key, in Chinese, and adds nothing', async () => {
+    mountDocument('models');
+    fireEvent.click(await screen.findByTestId('model-add'));
+    await screen.findByTestId('model-drawer');
+    type('名称', '新模型');
+    fireEvent.click(screen.getByTestId('drawer-ok'));
+    for (const message of ['请填写标识', '请填写简称', '请填写厂商', '请填写上游模型', '请填写简介'])
+      expect(await screen.findByText(message, undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText('请填写名称')).toBeNull();
+    type('标识', '新 模型');
+    expect(
+      await screen.findByText('标识只能包含字母、数字、.、_ 和 -，以字母或数字开头，最多 64 个字符', undefined, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('model-drawer')).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByTestId('model-drawer'))
+        .getByText(/^取\s?消$/)
+        .closest('button')!,
+    );
+    await waitFor(() => expect(screen.queryByTestId('model-drawer')).toBeNull());
+    expect(screen.queryByText('新模型')).toBeNull();
+  });
+
+  it('refuses a new model whose key is taken', async () => {
+    mountDocument('models');
+    await fillNewModel('v40');
+    fireEvent.click(screen.getByTestId('drawer-ok'));
+    expect(await screen.findByText('模型标识 v40 已被使用', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByTestId('model-drawer')).toBeTruthy();
+    expect(screen.queryByText('通义千问 Max')).toBeNull();
+  });
+
+  it('deletes a model after the confirm and saves the document without it', async () => {
+    mountDocument('models');
+    fireEvent.click(await screen.findByTestId('model-delete-v35'));
+    expect(await screen.findByText(/删除「万象 3.5」？/)).toBeTruthy();
+    fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary')!));
+    await waitFor(() => expect(screen.queryByTestId('model-edit-v35')).toBeNull());
+    expect(await saved()).toEqual({ models: [V40] });
+  });
+
+  it('warns before deleting a model a group still names, and shows the server’s refusal of that save', async () => {
+    const refusal = '模型校验未通过：groups.json: group "chat" (对话) lists unknown model "v40"';
+    refuseNextSave(refusal);
+    mountDocument('models');
+    fireEvent.click(await screen.findByTestId('model-delete-v40'));
+    expect(
+      await screen.findByText('「GPT-4.0」仍在模型分组「对话」中，删除后保存会被拒绝，请先在「模型分组」中移除。仍要删除？'),
+    ).toBeTruthy();
+    fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary')!));
+    await waitFor(() => expect(screen.queryByTestId('model-edit-v40')).toBeNull());
+    await saveAndSeeRefusal(refusal);
+    expectMarked(await rowOf('万象 3.5'), false);
   });
 });

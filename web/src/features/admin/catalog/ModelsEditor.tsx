@@ -1,25 +1,42 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ADMIN_CATALOG_PAGE_MSG as C } from '@wanxiang/contract';
 import type { FormEditorProps } from './editor-props';
-import { ModelDrawer } from './ModelDrawer';
-import { filterModels, formValuesOf, withModel, type ModelEntryDoc, type ModelsContent } from './models-form';
+import { ModelDrawer, type ModelDrawerValues } from './ModelDrawer';
+import {
+  filterModels,
+  formValuesOf,
+  newModelValues,
+  withModel,
+  withNewModel,
+  withoutModel,
+  type ModelEntryDoc,
+  type ModelsContent,
+} from './models-form';
 import { namedIn } from './named-in';
+import { useModelGroupLabels } from './useModelGroupLabels';
 import { useTiersInfo } from './useTiersInfo';
 import styles from './catalog.module.css';
 
+/** What the drawer is open on: a model by key, or a new one (key null). */
+type Editing = { key: string | null; values: ModelDrawerValues };
+
 /**
- * 模型 as a table of the catalog's entries (name, vendor, price, gates, switches) with a drawer form per entry. New
- * entries and the fields the form leaves out (icon, request, children, upstreamExtra...) are edited in 高级.
+ * 模型 as a table of the catalog's entries (name, vendor, price, gates, switches) with a drawer form to edit, add or
+ * delete one. The fields the form leaves out (icon, request, children, upstreamExtra...) are edited in 高级; a new
+ * entry gets them as most plain chat models have them (models-form.ts newModelEntry).
  */
 export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorProps<ModelsContent>) {
   const [word, setWord] = useState('');
-  const [editing, setEditing] = useState<ModelEntryDoc | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const tiers = useTiersInfo();
+  const groupsOf = useModelGroupLabels();
   const rows = useMemo(() => filterModels(value.models, word), [value, word]);
   const loadedByKey = useMemo(() => new Map(loaded.models.map((m) => [m.key, JSON.stringify(m)])), [loaded]);
   const levelName = (vip: number) => tiers.levels.find((l) => l.vip === vip)?.name ?? String(vip);
   const faulty = (m: ModelEntryDoc) => namedIn(problem, `"${m.key}"`);
+  /** New or edited since the load (not saved yet). */
+  const changed = (m: ModelEntryDoc) => loadedByKey.get(m.key) !== JSON.stringify(m);
 
   const columns: TableColumnsType<ModelEntryDoc> = [
     {
@@ -29,7 +46,7 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
       render: (_, m) => (
         <Space orientation="vertical" size={0}>
           <span>
-            {m.label} {faulty(m) && <Tag color="red">{C.errorTag}</Tag>}
+            {m.label} {faulty(m) ? <Tag color="red">{C.errorTag}</Tag> : changed(m) && <Tag color="blue">{C.changedTag}</Tag>}
           </span>
           <Typography.Text type="secondary" className={styles.sub}>
             {m.key}
@@ -73,12 +90,30 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
     {
       title: C.colAction,
       key: 'action',
-      width: 80,
+      width: 130,
       fixed: 'right',
       render: (_, m) => (
-        <Button size="small" type="link" onClick={() => setEditing(m)} data-testid={`model-edit-${m.key}`}>
-          {C.editEntry}
-        </Button>
+        <Space size={0}>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => setEditing({ key: m.key, values: { ...formValuesOf(m), key: m.key } })}
+            data-testid={`model-edit-${m.key}`}
+          >
+            {C.editEntry}
+          </Button>
+          {/* models.json needs one model at least; a group or parent still naming it is the server's refusal at 保存,
+              which the confirm says beforehand for the groups (the row is gone by then, so only the page shows it). */}
+          <Popconfirm
+            title={groupsOf.get(m.key)?.length ? C.modelDeleteInGroups(m.label, groupsOf.get(m.key)!) : C.deleteConfirm(m.label)}
+            disabled={value.models.length <= 1}
+            onConfirm={() => onChange(withoutModel(value, m.key))}
+          >
+            <Button size="small" type="link" danger disabled={value.models.length <= 1} data-testid={`model-delete-${m.key}`}>
+              {C.deleteEntry}
+            </Button>
+          </Popconfirm>
+        </Space>
       ),
     },
   ];
@@ -87,7 +122,16 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
     <>
       <Typography.Paragraph type="secondary">{C.modelsHint}</Typography.Paragraph>
       <Space className={styles.filters} wrap>
-        <Input.Search allowClear placeholder={C.searchPlaceholder} value={word} onChange={(e) => setWord(e.target.value)} className={styles.search} />
+        <Button onClick={() => setEditing({ key: null, values: { ...newModelValues(), key: '' } })} data-testid="model-add">
+          {C.modelAdd}
+        </Button>
+        <Input.Search
+          allowClear
+          placeholder={C.searchPlaceholder}
+          value={word}
+          onChange={(e) => setWord(e.target.value)}
+          className={styles.search}
+        />
       </Space>
       <Table
         rowKey="key"
@@ -95,7 +139,7 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
         dataSource={rows}
         size="small"
         pagination={{ pageSize: 20, showSizeChanger: false }}
-        rowClassName={(m) => (faulty(m) ? (styles.errorRow ?? '') : loadedByKey.get(m.key) !== JSON.stringify(m) ? (styles.changedRow ?? '') : '')}
+        rowClassName={(m) => (faulty(m) ? (styles.errorRow ?? '') : changed(m) ? (styles.changedRow ?? '') : '')}
         scroll={{ x: 920 }}
         // An entry's `children` lists the models under it (keys, not rows): not a tree for the table.
         expandable={{ childrenColumnName: 'noTreeRows' }}
@@ -103,12 +147,14 @@ export function ModelsEditor({ value, loaded, onChange, problem }: FormEditorPro
       />
       {editing && (
         <ModelDrawer
-          entry={editing}
+          initial={editing.values}
+          isNew={editing.key === null}
+          takenKeys={new Set(value.models.map((m) => m.key))}
           tiers={tiers}
-          problem={faulty(editing) ? problem : null}
+          problem={editing.key !== null && namedIn(problem, `"${editing.key}"`) ? problem : null}
           onClose={() => setEditing(null)}
-          onOk={(v) => {
-            onChange(withModel(value, editing.key, v));
+          onOk={({ key, ...v }) => {
+            onChange(editing.key === null ? withNewModel(value, key.trim(), v) : withModel(value, editing.key, v));
             setEditing(null);
           }}
         />

@@ -92,6 +92,66 @@ export function entryWithValues(m: ModelEntryDoc, v: ModelFormValues): ModelEntr
   };
 }
 
+/** What the file's check asks of a key (server/src/catalog/schema.ts). */
+export const MODEL_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The drawer's values for a new model: names and vendor to fill in, the common switches on, no price or gate. */
+export function newModelValues(): ModelFormValues {
+  return {
+    label: '',
+    shortName: '',
+    sort_label: '',
+    desc: '',
+    vendor: '',
+    upstreamModel: '',
+    tags: [],
+    high: false,
+    isFree: false,
+    allow_points: false,
+    only_points: false,
+    consume_points: 0,
+    quotaKey: '',
+    blockedVips: [],
+    online: true,
+    reasoning: false,
+    isAttack: false,
+    keepHistory: true,
+    uploadLimit: 0,
+  };
+}
+
+/**
+ * A new entry: the form's values plus the fields the file requires that the form does not edit, set as most plain
+ * chat models of the shipped file have them (default icon, its own chat2 path, a common text model); 详细说明
+ * starts as the 简介. All of them can be changed in 高级 afterwards.
+ */
+export function newModelEntry(key: string, v: ModelFormValues): ModelEntryDoc {
+  const base: ModelEntryDoc = {
+    key,
+    label: '',
+    icon: '/model-icons/default.svg',
+    icon_link: '/',
+    description: '',
+    internetModelType: '',
+    modelType: 'common',
+    resloveType: 'common',
+    request: `/api/v1/chat2/${key}`,
+    isChecked: false,
+  };
+  const entry = entryWithValues(base, v);
+  return { ...entry, description: entry.desc as string };
+}
+
+/** The document with a new model appended (the picker's order is the groups', not this list's). */
+export function withNewModel(content: ModelsContent, key: string, v: ModelFormValues): ModelsContent {
+  return { ...content, models: [...content.models, newModelEntry(key, v)] };
+}
+
+/** The document without the model `key`; the server refuses the save while a group or another model still names it. */
+export function withoutModel(content: ModelsContent, key: string): ModelsContent {
+  return { ...content, models: content.models.filter((m) => m.key !== key) };
+}
+
 /** The document with one model (by key) replaced; the others and their order kept. */
 export function withModel(content: ModelsContent, key: string, v: ModelFormValues): ModelsContent {
   return { ...content, models: content.models.map((m) => (m.key === key ? entryWithValues(m, v) : m)) };
