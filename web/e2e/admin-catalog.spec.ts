@@ -24,6 +24,7 @@ test.afterAll(async ({ playwright }, info) => {
   const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   await api.delete('/api/admin/catalog/tiers', { headers: { token: admin.token } });
   await api.delete('/api/admin/catalog/tools', { headers: { token: admin.token } });
+  await api.delete('/api/admin/catalog/models', { headers: { token: admin.token } });
   await api.dispose();
 });
 
@@ -122,6 +123,36 @@ test('a tool’s price edited in the tools form is the price on its page; the mo
   await page.getByTestId('model-edit-v40').click();
   await expect(page.getByTestId('model-drawer')).toBeVisible();
   await screenshot(page, 'admin-catalog-models-drawer');
+  const drawer = page.getByTestId('model-drawer');
+  await drawer.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(drawer).toBeHidden();
+
+  // 新增模型: the same drawer, the key checked there; the new row is marked until 保存, which the server accepts
+  // (the models document is reset after the file's tests).
+  await page.getByTestId('model-add').click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByLabel('标识').fill('v40');
+  await drawer.getByTestId('drawer-ok').click();
+  await expect(drawer.getByText('模型标识 v40 已被使用')).toBeVisible();
+  await drawer.getByLabel('标识').fill('e2e-model');
+  await drawer.getByLabel('名称', { exact: true }).fill('测试模型');
+  await drawer.getByLabel('简称').fill('测试');
+  await drawer.getByLabel('分组标题').fill('万象');
+  await drawer.getByLabel('厂商').fill('deepseek');
+  await drawer.getByLabel('上游模型').fill('deepseek-e2e');
+  await drawer.getByLabel('简介').fill('端到端测试新增的模型');
+  await screenshot(page, 'admin-catalog-models-add-drawer');
+  await drawer.getByTestId('drawer-ok').click();
+  await expect(drawer).toBeHidden();
+  await page.getByPlaceholder('搜索名称或标识').fill('e2e-model');
+  await expect(page.getByRole('row').filter({ hasText: '测试模型' })).toContainText('已修改');
+  await page.getByTestId('catalog-save').click();
+  await expect(page.getByText('已保存，所有服务进程将在几秒内生效')).toBeVisible();
+  // The saved version reloads the form (search cleared): the model is there, no longer marked.
+  await page.getByPlaceholder('搜索名称或标识').fill('e2e-model');
+  await expect(page.getByRole('row').filter({ hasText: '测试模型' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '测试模型' })).not.toContainText('已修改');
+
   await page.goto('/admin/catalog/shop');
   await expect(page.getByTestId('shop-editor')).toBeVisible();
   await screenshot(page, 'admin-catalog-shop');
