@@ -235,8 +235,12 @@ describe('ComfyUI adapter through the fake ComfyUI', () => {
     await expect.poll(() => f.historyPolls).toBeGreaterThanOrEqual(2);
     controller.abort(new Error('task canceled'));
     await expect(run).rejects.toThrow('task canceled');
+    // A poll already on the wire when the signal fired may still reach the fake (a busy machine lands it
+    // late): that is not a poll after the abort. Let it land, then no new one may come (polls run every
+    // 5-20 ms here, so a poller that kept going would show several in the window).
+    await new Promise((r) => setTimeout(r, 50));
     const seen = f.historyPolls;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 150));
     expect(f.historyPolls).toBe(seen);
   });
 
