@@ -36,7 +36,7 @@ async function upload(page: Page, name: string): Promise<void> {
 }
 
 test.describe('task tools', () => {
-  test('图片特效: upload, progress, the result image, enlarge and download; a failed task retried', async ({ page, request }) => {
+  test('图片特效: upload, the result image, enlarge and download; a failed task retried', async ({ page, request }) => {
     test.setTimeout(180_000);
     await recordTaskStates(page);
     await loginByApi(page, request);
@@ -54,14 +54,16 @@ test.describe('task tools', () => {
     await page.locator('[data-field="effect"] .ant-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '像素风' }).click();
     await expect(page.locator('[data-field="effect"] .ant-select')).toContainText('像素风');
-    const events = page.waitForRequest((r) => /\/api\/v1\/tasks\/[^/]+\/events$/.test(r.url()));
+    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/v1/tools/aiImgEffect/run') && r.request().method() === 'POST');
     await page.getByTestId('tool-submit').click();
-    await events;
+    expect((await submitted).ok()).toBe(true);
     const card = page.getByTestId('task-card').first();
     await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
+    // The demo painter may end before the page first reads the task (a loaded machine is slow to look):
+    // then the card shows only the end, and no events are opened. The states on the way and their
+    // stage texts are checked where they can be held: task-watch.test.ts (events, then polling) and
+    // TaskCard.test.tsx (a live card's progress and stage).
     const seen = await page.evaluate(() => (window as unknown as { __taskSeen: string[] }).__taskSeen);
-    // The card moved through the task's states with the worker's stage texts before the result.
-    expect(seen.some((s) => s.startsWith('queued') || s.startsWith('running'))).toBe(true);
     expect(seen[seen.length - 1]).toMatch(/^succeeded/);
 
     const image = card.getByTestId('task-result-image').first();

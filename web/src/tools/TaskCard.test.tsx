@@ -65,6 +65,20 @@ describe('TaskCard gallery actions', () => {
     expect(screen.queryByTestId('publish-open')).toBeNull();
   });
 
+  it('a live task shows its progress and the worker\'s stage text with 取消; a finished one shows neither', () => {
+    const tool = toolById('aiImgEffect')!;
+    renderCard(task(tool.id, { status: 'running', progress: 40, stage: '处理中', inputs: { image: 'f0', effect: 'pixel' } }));
+    expect(screen.getByTestId('task-card').getAttribute('data-state')).toBe('running');
+    expect(screen.getByTestId('task-progress').textContent).toContain('40%');
+    expect(screen.getByTestId('task-stage').textContent).toBe('处理中');
+    expect(screen.getByTestId('task-cancel')).toBeTruthy();
+    cleanup();
+    renderCard(task(tool.id, { inputs: { image: 'f0', effect: 'pixel' }, result: { files: [picture] } }));
+    expect(screen.queryByTestId('task-progress')).toBeNull();
+    expect(screen.queryByTestId('task-stage')).toBeNull();
+    expect(screen.queryByTestId('task-cancel')).toBeNull();
+  });
+
   it('shows 反推提示词’s text itself with a copy button, and no publish (its result is not a picture)', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
