@@ -10,7 +10,8 @@ import { screenshot, specAccount } from './helpers';
  * real speech regions, marked 演示), on a desktop and a 390-px phone:
  *  - desktop: a small video made here (ffmpeg test picture + two espeak-ng sentences) uploaded,
  *    recognised into two lines, the first line edited, burned in, the result played.
- *  - phone: the subtitle page with its steps and upload box.
+ *  - phone: the subtitle page with its steps and upload box, then the same video recognised and a line
+ *    edited in rows that fit the screen.
  */
 
 const account = specAccount('147');
@@ -80,7 +81,8 @@ test.describe('视频字幕 (desktop)', () => {
 test.describe('视频字幕 (phone)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the subtitle page on a phone: steps and the upload box', async ({ page }) => {
+  test('the subtitle page on a phone: steps, upload, recognise, the editor rows fit the screen', async ({ page }) => {
+    test.setTimeout(90_000);
     await account.signIn(page);
     await page.goto('/video/subtitle');
     await expect(page.getByRole('heading', { name: '视频字幕' })).toBeVisible({ timeout: 30_000 });
@@ -90,5 +92,21 @@ test.describe('视频字幕 (phone)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'video-subtitle-phone');
+
+    await page.getByTestId('file-field-video').locator('input[type=file]').setInputFiles({ name: '演讲.mp4', mimeType: 'video/mp4', buffer: video });
+    const recognise = page.getByTestId('subtitle-recognize');
+    await expect(recognise).toBeEnabled({ timeout: 20_000 });
+    await recognise.click();
+    const editor = page.getByTestId('subtitle-editor');
+    await expect(editor).toBeVisible({ timeout: 45_000 });
+    await expect(editor.getByTestId('subtitle-row')).toHaveCount(2);
+    // Each row's times and text stay inside the 390-px screen (no sideways scrolling to edit a line).
+    await page.getByLabel('字幕文字 2').fill('这是第二句话。');
+    const rowBox = await editor.getByTestId('subtitle-row').first().boundingBox();
+    expect(rowBox!.x + rowBox!.width).toBeLessThanOrEqual(391);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('subtitle-export')).toBeEnabled();
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(page, 'video-subtitle-editor-phone');
   });
 });
