@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, specAccount } from './helpers';
 
 /**
@@ -30,6 +30,18 @@ test.beforeAll(() => {
   }
 });
 
+/** The made video uploaded and recognised: the editor with its two (demo) lines. */
+async function uploadAndRecognise(page: Page): Promise<Locator> {
+  await page.getByTestId('file-field-video').locator('input[type=file]').setInputFiles({ name: '演讲.mp4', mimeType: 'video/mp4', buffer: video });
+  const recognise = page.getByTestId('subtitle-recognize');
+  await expect(recognise).toBeEnabled({ timeout: 20_000 });
+  await recognise.click();
+  const editor = page.getByTestId('subtitle-editor');
+  await expect(editor).toBeVisible({ timeout: 45_000 });
+  await expect(editor.getByTestId('subtitle-row')).toHaveCount(2);
+  return editor;
+}
+
 test.describe('视频字幕 (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -39,14 +51,7 @@ test.describe('视频字幕 (desktop)', () => {
     await page.goto('/video/subtitle');
     await expect(page.getByRole('heading', { name: '视频字幕' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('功能开发中')).toHaveCount(0);
-    await page.getByTestId('file-field-video').locator('input[type=file]').setInputFiles({ name: '演讲.mp4', mimeType: 'video/mp4', buffer: video });
-    const recognise = page.getByTestId('subtitle-recognize');
-    await expect(recognise).toBeEnabled({ timeout: 20_000 });
-    await recognise.click();
-    const editor = page.getByTestId('subtitle-editor');
-    await expect(editor).toBeVisible({ timeout: 45_000 });
-    const rows = editor.getByTestId('subtitle-row');
-    await expect(rows).toHaveCount(2);
+    const editor = await uploadAndRecognise(page);
     await expect(editor.getByText(/【演示】/)).toBeVisible();
     await expect(page.getByLabel('字幕文字 1')).toHaveValue(/^（演示字幕）第 1 句/);
     await page.getByLabel('字幕文字 1').fill('大家好，这是第一句话。');
@@ -93,13 +98,7 @@ test.describe('视频字幕 (phone)', () => {
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'video-subtitle-phone');
 
-    await page.getByTestId('file-field-video').locator('input[type=file]').setInputFiles({ name: '演讲.mp4', mimeType: 'video/mp4', buffer: video });
-    const recognise = page.getByTestId('subtitle-recognize');
-    await expect(recognise).toBeEnabled({ timeout: 20_000 });
-    await recognise.click();
-    const editor = page.getByTestId('subtitle-editor');
-    await expect(editor).toBeVisible({ timeout: 45_000 });
-    await expect(editor.getByTestId('subtitle-row')).toHaveCount(2);
+    const editor = await uploadAndRecognise(page);
     // Each row's times and text stay inside the 390-px screen (no sideways scrolling to edit a line).
     await page.getByLabel('字幕文字 2').fill('这是第二句话。');
     const rowBox = await editor.getByTestId('subtitle-row').first().boundingBox();
